@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh61|fresh62] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh62|fresh63] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh62][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh63][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -1026,6 +1026,28 @@ before in the script, the printed takes at the dailies, the clears and placings,
 the results; frequency-skewed: the countries that qualify, the leads, the circuit's horses,
 the patrons, the televised teams, the top line, the regulars; scans: the new songs, takes
 and rolls, the new gymnasts, the sets.
+``fresh63`` (seeds 85000+) was written in round 75 before anything ran on it, by a writer
+who did not read the policy's code: a handball league's matches (passes among the six on
+court, shots on the other goalkeeper, two-minute suspensions, 7-metre throws, substitutions
+on the fly), a water polo league's matches (the centre forward's possessions, exclusions and
+the six-on-five set, rolling substitutions at the quarters), a kabaddi league's matches
+(raids in turn, defenders touched out or a raider tackled, the players out revived first out
+first in, all outs), a triathlon's chip timing (the swim exit, each athlete's rack visited
+twice, the bike and run laps' mats in time order, the top ten), a dressage class (every ride
+the same test, each movement's letters and the judge at C, the collective marks, the
+leaders), a speedway match (a fixed heat chart by race-jacket number, the gates, re-runs,
+tactical rides, the nominated heat 15), a netball league's matches (the centre pass, passes
+only to the positions allowed, shots by the shooters, interceptions), a ballet company's
+class (the barre's exercises in order with the pianist's pieces and corrections, the centre's
+groups crossing in order, the rehearsal call by role) and a launderette's day (the card and
+the next free washer, the washer again and a dryer half an hour later, the dryer again, the
+service washes' tickets collected the next day). Loops: the barre's and centre's exercises,
+the test's movements and letters, the heat chart, the groups crossing; small loops: the
+players on court, in the water or on the mat, the riders of a meeting, the machines; late
+re-references: the racks in transition, the washers and dryers emptied, the service washes,
+the players revived, the leaders and results; frequency-skewed: the televised teams, the
+club's regulars, the circuit's horses, the principals, the pianist's favourites, the loyalty
+cards; scans: the new tests, the match and heat sheets, the tickets.
 """
 
 from __future__ import annotations
@@ -28068,6 +28090,479 @@ def fresh62_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def handball_match(seed: int, teams: int, squad: int, alpha: float) -> Iterator[int]:
+    """A handball league's matches as the IHF's live statistics record them (seven a side,
+    the goalkeeper and six court players, unlimited substitutions on the fly, each attack
+    a run of passes among the backs, wings and pivot ending in a shot on the other
+    goalkeeper or a turnover, a two-minute suspension now and then leaving the team a
+    player short, a 7-metre throw by the designated taker). Each match two of ``teams``
+    teams by Zipf ``alpha`` (the televised sides), ``squad`` players each; about 55
+    attacks a team: three to eight passes among the six on court (the backs, positions
+    0-2, most), then a shot (the shooter, the other goalkeeper) or a turnover (a
+    defender); a suspension one attack in twelve (the player; out for the next four
+    attacks); a 7-metre throw one attack in fifteen (the taker, the goalkeeper); a
+    substitution one attack in five; the match at its end."""
+    rng = random.Random(seed)
+    player_k, match_k = (i << 48 for i in range(2))
+    fixture = _zipf(rng, teams, alpha)
+    made = itertools.count()
+    while True:
+        a = fixture()
+        b = fixture()
+        while b == a:
+            b = rng.randrange(teams)
+        court = {t: [t * squad + i for i in range(7)] for t in (a, b)}
+        bench = {t: [t * squad + i for i in range(7, squad)] for t in (a, b)}
+        out: dict[int, list[tuple[int, int]]] = {a: [], b: []}
+        for attack in range(110):
+            att, dfn = (a, b) if attack % 2 == 0 else (b, a)
+            back = [p for p, until in out[att] if until <= attack]
+            out[att] = [(p, until) for p, until in out[att] if until > attack]
+            court[att] += back
+            field = court[att][1:]
+            for _ in range(rng.randint(3, 8)):
+                yield player_k + field[min(len(field) - 1, int(rng.expovariate(0.5)))]
+            if rng.random() < 0.8:
+                yield player_k + rng.choice(field)
+                yield player_k + court[dfn][0]
+            else:
+                yield player_k + rng.choice(court[dfn][1:])
+            if rng.random() < 1 / 12 and len(court[dfn]) > 5:
+                sent = court[dfn].pop(rng.randrange(1, len(court[dfn])))
+                out[dfn].append((sent, attack + 4))
+                yield player_k + sent
+            if rng.random() < 1 / 15:
+                yield player_k + court[att][1]
+                yield player_k + court[dfn][0]
+            if rng.random() < 0.2 and bench[att] and len(court[att]) > 1:
+                i = rng.randrange(1, len(court[att]))
+                j = rng.randrange(len(bench[att]))
+                court[att][i], bench[att][j] = bench[att][j], court[att][i]
+                yield player_k + court[att][i]
+        yield match_k + next(made)
+
+
+def water_polo_match(seed: int, teams: int, alpha: float) -> Iterator[int]:
+    """A water polo league's matches (World Aquatics' rules as the table officials log
+    them: seven in the water, the centre forward at two metres, a 30-second possession, an
+    exclusion foul sending a defender to the re-entry area for 20 seconds and the
+    attackers into their six-on-five set, rolling substitutions through the re-entry area
+    between quarters). Each match two of ``teams`` teams by Zipf ``alpha``, squads of 13
+    (two goalkeepers); four quarters of 25 possessions a side: two to six passes among the
+    six field players (the centre forward, position 0, and the drivers at 1-2 most), an
+    exclusion one possession in four (the excluded defender, then two to four passes of
+    the power play among the attackers' 4-2 set: positions 1-4 and 0, 5), a shot (the
+    shooter, the other goalkeeper) or a counter-attack; between quarters two or three
+    substitutions each side; the quarter's score line."""
+    rng = random.Random(seed)
+    player_k, quarter_k = (i << 48 for i in range(2))
+    fixture = _zipf(rng, teams, alpha)
+    made = itertools.count()
+    while True:
+        a = fixture()
+        b = fixture()
+        while b == a:
+            b = rng.randrange(teams)
+        water = {t: [t * 13 + i for i in range(7)] for t in (a, b)}
+        bench = {t: [t * 13 + i for i in range(7, 13)] for t in (a, b)}
+        for _ in range(4):
+            for poss in range(50):
+                att, dfn = (a, b) if poss % 2 == 0 else (b, a)
+                field = water[att][1:]
+                for _ in range(rng.randint(2, 6)):
+                    yield player_k + field[min(5, int(rng.expovariate(0.6)))]
+                if rng.random() < 0.25:
+                    yield player_k + rng.choice(water[dfn][1:])
+                    for _ in range(rng.randint(2, 4)):
+                        yield player_k + field[rng.randrange(6)]
+                if rng.random() < 0.7:
+                    yield player_k + rng.choice(field)
+                    yield player_k + water[dfn][0]
+            for t in (a, b):
+                for _ in range(rng.randint(2, 3)):
+                    i = rng.randrange(1, 7)
+                    j = rng.randrange(1, 6)
+                    water[t][i], bench[t][j] = bench[t][j], water[t][i]
+            yield quarter_k + next(made)
+
+
+def kabaddi_match(seed: int, teams: int, squad: int, alpha: float) -> Iterator[int]:
+    """A kabaddi league's matches (the Pro Kabaddi League's rules as its scorers log them:
+    seven a side on the mat, raids in turn, a raider touching defenders who go out or
+    tackled and out himself, the players out revived one for each point scored in the
+    order they went out, an all out reviving the whole side, a do-or-die raid after two
+    empty ones, substitutions at half time). Each match two of ``teams`` teams by Zipf
+    ``alpha``, ``squad`` players each (the first three the raiders); 80 raids in turn: the
+    raider (one of the side's raiders on the mat, the star most), then either touches
+    (one to three defenders, who go out) or a tackle (two or three defenders; the raider
+    goes out) or an empty raid; each point scored revives the side's first player out; a
+    side with nobody left on the mat is all out (all seven back on, each named); two or
+    three substitutions a side at half time."""
+    rng = random.Random(seed)
+    fixture = _zipf(rng, teams, alpha)
+    while True:
+        a = fixture()
+        b = fixture()
+        while b == a:
+            b = rng.randrange(teams)
+        mat = {t: [t * squad + i for i in range(7)] for t in (a, b)}
+        bench = {t: [t * squad + i for i in range(7, squad)] for t in (a, b)}
+        gone: dict[int, list[int]] = {a: [], b: []}
+        for raid in range(80):
+            att, dfn = (a, b) if raid % 2 == 0 else (b, a)
+            if raid == 40:
+                for t in (a, b):
+                    for _ in range(rng.randint(2, 3)):
+                        i = rng.randrange(len(mat[t]))
+                        j = rng.randrange(len(bench[t]))
+                        mat[t][i], bench[t][j] = bench[t][j], mat[t][i]
+            raiders = sorted(mat[att], key=lambda p: p % squad)
+            raider = raiders[min(len(raiders) - 1, int(rng.expovariate(1.5)))]
+            yield raider
+            r = rng.random()
+            if r < 0.45:
+                hit = rng.sample(mat[dfn], min(len(mat[dfn]), rng.choice((1, 1, 1, 2, 3))))
+                for p in hit:
+                    yield p
+                    mat[dfn].remove(p)
+                    gone[dfn].append(p)
+                yield from _revive(mat[att], gone[att], len(hit))
+            elif r < 0.8:
+                yield from rng.sample(mat[dfn], min(len(mat[dfn]), rng.randint(2, 3)))
+                mat[att].remove(raider)
+                gone[att].append(raider)
+                yield from _revive(mat[dfn], gone[dfn], 1)
+            for t in (a, b):
+                if not mat[t]:
+                    yield from _revive(mat[t], gone[t], 7)
+
+
+def _revive(mat: list[int], gone: list[int], points: int) -> Iterator[int]:
+    """Kabaddi's revival: one player back on the mat per point, first out first in."""
+    for _ in range(min(points, len(gone))):
+        p = gone.pop(0)
+        mat.append(p)
+        yield p
+
+
+def triathlon_race(seed: int, members: int, starters: int, alpha: float,
+                   laps: int) -> Iterator[int]:
+    """A triathlon's chip timing (a sprint race as the timing company's mats read it:
+    starters set off in waves, a mat at the swim exit, each athlete's numbered rack in
+    transition visited after the swim and again after the bike, mats at the end of each
+    bike and run lap, the finish, then the results). Each race ``starters`` of ``members``
+    club members by Zipf ``alpha`` (the regulars race most), in waves of 20; each athlete
+    a swim, ``laps`` bike laps and ``laps`` // 2 + 1 run laps at speeds of their own; the
+    events in time order: the swim exit (the athlete), T1 (the athlete's rack), each bike
+    lap's mat (the athlete), T2 (the rack again), each run lap's mat, the finish; then
+    the top ten."""
+    rng = random.Random(seed)
+    athlete_k, rack_k = (i << 48 for i in range(2))
+    pick = _zipf(rng, members, alpha)
+    while True:
+        field: list[int] = []
+        while len(field) < starters:
+            m = pick()
+            if m not in field:
+                field.append(m)
+        log: list[tuple[float, int]] = []
+        finish: list[tuple[float, int]] = []
+        for n, m in enumerate(field):
+            t = (n // 20) * 300.0
+            pace = rng.uniform(0.8, 1.25)
+            t += 900 * pace * rng.uniform(0.9, 1.1)
+            log.append((t, athlete_k + m))
+            t += 90 * rng.uniform(0.7, 1.5)
+            log.append((t, rack_k + n))
+            for _ in range(laps):
+                t += 600 * pace * rng.uniform(0.95, 1.05)
+                log.append((t, athlete_k + m))
+            t += 60 * rng.uniform(0.7, 1.5)
+            log.append((t, rack_k + n))
+            for _ in range(laps // 2 + 1):
+                t += 500 * pace * rng.uniform(0.95, 1.08)
+                log.append((t, athlete_k + m))
+            finish.append((t, m))
+        log.sort()
+        for _, key in log:
+            yield key
+        for _, m in sorted(finish)[:10]:
+            yield athlete_k + m
+
+
+def dressage_test(seed: int, horses: int, starters: int, movements: int,
+                  alpha: float) -> Iterator[int]:
+    """A dressage class (a national federation's test as the scorers' sheets record it:
+    every combination rides the same test, a fixed sequence of movements each begun and
+    ended at the arena's letters, each judge (at C, and at E, B, H and M in bigger
+    classes) marking each movement, the collective marks at the end, the results). Each
+    class a new test of ``movements`` movements over the arena's 17 letters (each
+    movement two letters); ``starters`` combinations, the horse by Zipf ``alpha`` over
+    ``horses`` and its rider; each ride: the horse, its rider, every movement in order
+    (the movement, its two letters, the judge at C; a second judge's remark one movement
+    in four), the four collective marks (the class's), then the leading eight."""
+    rng = random.Random(seed)
+    horse_k, rider_k, move_k, letter_k, judge_k, coll_k = (i << 48 for i in range(6))
+    start = _zipf(rng, horses, alpha)
+    rider = [rng.randrange(horses // 2 + 1) for _ in range(horses)]
+    cls = 0
+    while True:
+        test = [(cls * movements + i, rng.randrange(17), rng.randrange(17))
+                for i in range(movements)]
+        ridden: list[int] = []
+        for _ in range(starters):
+            h = start()
+            ridden.append(h)
+            yield horse_k + h
+            yield rider_k + rider[h]
+            for move, x, y in test:
+                yield move_k + move
+                yield letter_k + x
+                yield letter_k + y
+                yield judge_k + 0
+                if rng.random() < 0.25:
+                    yield judge_k + rng.randint(1, 4)
+            for c in range(4):
+                yield coll_k + cls * 4 + c
+        for h in sorted(set(ridden), key=lambda _: rng.random())[:8]:
+            yield horse_k + h
+        cls += 1
+
+
+# A speedway match's heat programme by race-jacket number (home 1-7 as 0-6, away 9-15 as
+# 7-13; 6 and 13 the reserves), fixed before the meeting: heat 15 is nominated.
+_SPEEDWAY_HEATS = ((0, 1, 7, 8), (5, 6, 12, 13), (2, 3, 9, 10), (4, 6, 11, 13),
+                   (0, 1, 9, 10), (2, 3, 7, 8), (4, 5, 12, 13), (0, 2, 11, 12),
+                   (1, 3, 7, 9), (4, 6, 8, 10), (2, 5, 7, 11), (0, 4, 9, 13),
+                   (1, 6, 8, 12), (3, 5, 10, 11))
+
+
+def speedway_meeting(seed: int, teams: int, alpha: float) -> Iterator[int]:
+    """A speedway league match (the British Speedway programme: two teams of seven by
+    race-jacket number, fourteen heats by a fixed chart plus a nominated fifteenth, four
+    riders a heat from the four gates, a rider excluded and the heat re-run with three,
+    a tactical substitute from a team trailing by six, the referee's result). Each
+    meeting two of ``teams`` league teams by Zipf ``alpha`` (the televised fixtures), each
+    with its seven riders; each heat its four riders (the gates, the riders in gate
+    order), an exclusion and re-run one heat in ten (the three left again), a tactical
+    ride one heat in eight when a team trails (its top rider in place of one), then the
+    result (the four riders in finishing order); heat 15 the teams' best two each."""
+    rng = random.Random(seed)
+    rider_k, gate_k, heat_k = (i << 48 for i in range(3))
+    fixture = _zipf(rng, teams, alpha)
+    made = itertools.count()
+    while True:
+        a = fixture()
+        b = fixture()
+        while b == a:
+            b = rng.randrange(teams)
+        jacket = [a * 7 + i for i in range(7)] + [b * 7 + i for i in range(7)]
+        points: collections.Counter[int] = collections.Counter()
+        for heat in range(15):
+            if heat < 14:
+                riders = [jacket[j] for j in _SPEEDWAY_HEATS[heat]]
+            else:
+                riders = [*sorted(jacket[:7], key=lambda r: -points[r])[:2],
+                          *sorted(jacket[7:], key=lambda r: -points[r])[:2]]
+            if heat < 14 and rng.random() < 1 / 8:
+                side = rng.randrange(2)
+                if jacket[side * 7] not in riders:
+                    riders[side * 2 + 1] = jacket[side * 7]
+            order = rng.sample(riders, 4)
+            for g, r in enumerate(order):
+                yield gate_k + g
+                yield rider_k + r
+            if rng.random() < 0.1:
+                order.pop(rng.randrange(4))
+                for r in order:
+                    yield rider_k + r
+            result = sorted(order, key=lambda r: rng.random() - (0.3 if r % 7 < 2 else 0))
+            for r, pts in zip(result, (3, 2, 1, 0), strict=False):
+                points[r] += pts
+                yield rider_k + r
+            yield heat_k + next(made)
+
+
+# The positions a netball pass may reach from each position (the thirds' rules):
+# GS GA WA C WD GD GK as 0-6.
+_NETBALL_TO = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2, 4, 5), (3, 5, 2), (3, 4, 6),
+               (4, 5))
+
+
+def netball_match(seed: int, teams: int, alpha: float) -> Iterator[int]:
+    """A netball league's matches (World Netball's rules as the statisticians' app logs
+    them: seven positions each confined to its thirds, the centre pass alternating after
+    every goal, passes only to a position allowed there, shots only by the goal shooter
+    and goal attack, an interception turning the ball over to the defenders who work it
+    back up, the coach's changes at the quarters). Each match two of ``teams`` teams by
+    Zipf ``alpha``, squads of ten; four quarters of 15 minutes: each centre pass from the
+    centre, then passes to allowed positions (each pass names the catcher), ending in a
+    shot (the goal shooter most) or an interception (the other side's defender, whose side
+    works it up from there); at each quarter break one or two changes a side."""
+    rng = random.Random(seed)
+    player_k, quarter_k = (i << 48 for i in range(2))
+    fixture = _zipf(rng, teams, alpha)
+    made = itertools.count()
+    while True:
+        a = fixture()
+        b = fixture()
+        while b == a:
+            b = rng.randrange(teams)
+        court = {t: [t * 10 + i for i in range(7)] for t in (a, b)}
+        bench = {t: [t * 10 + i for i in range(7, 10)] for t in (a, b)}
+        centre = a
+        for _ in range(4):
+            for _ in range(rng.randint(25, 35)):
+                side, pos = centre, 3
+                centre = b if centre == a else a
+                for _ in range(40):
+                    yield player_k + court[side][pos]
+                    if pos in (0, 1) and rng.random() < 0.55:
+                        break
+                    if rng.random() < 0.08:
+                        side = b if side == a else a
+                        pos = rng.choice((4, 5, 6))
+                        continue
+                    pos = rng.choice(_NETBALL_TO[pos])
+            for t in (a, b):
+                for _ in range(rng.randint(1, 2)):
+                    i = rng.randrange(7)
+                    j = rng.randrange(3)
+                    court[t][i], bench[t][j] = bench[t][j], court[t][i]
+            yield quarter_k + next(made)
+
+
+_BARRE = 8  # plies, tendus, degages, ronds de jambe, fondus, frappes, adage, battements
+_CENTRE = 6  # adage, pirouettes, petit allegro, batterie, grand allegro, reverence
+
+
+def ballet_class(seed: int, company: int, size: int, alpha: float) -> Iterator[int]:
+    """A ballet company's daily class and rehearsal call (the ballet master's class: the
+    barre's exercises in their fixed order, each set to a piece the pianist picks from
+    the class repertoire, corrections to a few dancers each exercise, then the centre
+    work crossed by groups of four in a rotating order, then the day's rehearsal call by
+    role). Each day ``size`` of ``company`` dancers by Zipf ``alpha`` (the principals
+    come every day); each of the eight barre exercises: the exercise, the pianist's piece
+    (of 300, by Zipf), corrections to one to three dancers; each of the six centre
+    exercises: the exercise, its piece, every group of four in order (each dancer);
+    then the rehearsal call: six roles of the week's ballet (the role, its two cast)."""
+    rng = random.Random(seed)
+    dancer_k, ex_k, piece_k, role_k = (i << 48 for i in range(4))
+    attend = _zipf(rng, company, alpha)
+    music = _zipf(rng, 300, 1.0)
+    day = 0
+    while True:
+        present: list[int] = []
+        while len(present) < size:
+            d = attend()
+            if d not in present:
+                present.append(d)
+        for ex in range(_BARRE):
+            yield ex_k + ex
+            yield piece_k + music()
+            for d in rng.sample(present, rng.randint(1, 3)):
+                yield dancer_k + d
+        first = rng.randrange(0, len(present), 4)
+        groups = present[first:] + present[:first]
+        for ex in range(_CENTRE):
+            yield ex_k + _BARRE + ex
+            yield piece_k + music()
+            for d in groups:
+                yield dancer_k + d
+        week = day // 6
+        for role in range(6):
+            yield role_k + week * 6 + role
+            for d in rng.sample(present, 2):
+                yield dancer_k + d
+        day += 1
+
+
+def launderette_day(seed: int, washers: int, customers: int, alpha: float) -> Iterator[int]:
+    """A launderette's day as its card-payment machines log it (self-service washers and
+    dryers started with the customer's card, a washer emptied into a dryer about half an
+    hour later, the dryer emptied 40 minutes after that, service washes ticketed and
+    their bags shelved until collected the next day). Customers by Zipf ``alpha`` over
+    ``customers`` loyalty cards arrive every few minutes with one to three loads: each
+    load the card and the next free washer of ``washers`` (the lowest numbered free one);
+    30-35 minutes later the washer again and a free dryer (``washers`` // 2 of them)
+    with the card; 35-45 minutes later the dryer again; one customer in five leaves a
+    service wash (a new ticket), collected the next day (the ticket again)."""
+    rng = random.Random(seed)
+    card_k, washer_k, dryer_k, ticket_k = (i << 48 for i in range(4))
+    who = _zipf(rng, customers, alpha)
+    dryers = max(2, washers // 2)
+    tickets = itertools.count()
+    waiting: list[int] = []
+    while True:
+        free_w = list(range(washers))
+        free_d = list(range(dryers))
+        due: list[tuple[float, int, int, int, int]] = []
+        for t in waiting:
+            yield ticket_k + t
+        waiting = []
+        now = 0.0
+        seq = itertools.count()
+        while now < 720 or due:
+            nxt = now + rng.expovariate(1 / 6) if now < 720 else math.inf
+            while due and due[0][0] <= nxt:
+                at, _, kind, card, unit = heapq.heappop(due)
+                if kind == 0:
+                    yield washer_k + unit
+                    free_w.append(unit)
+                    if free_d:
+                        free_d.sort()
+                        d = free_d.pop(0)
+                        yield dryer_k + d
+                        yield card_k + card
+                        heapq.heappush(due, (at + rng.uniform(35, 45), next(seq), 1, card, d))
+                else:
+                    yield dryer_k + unit
+                    free_d.append(unit)
+            if nxt == math.inf:
+                break
+            now = nxt
+            card = who()
+            for _ in range(rng.randint(1, 3)):
+                if not free_w:
+                    break
+                free_w.sort()
+                w = free_w.pop(0)
+                yield card_k + card
+                yield washer_k + w
+                heapq.heappush(due, (now + rng.uniform(30, 35), next(seq), 0, card, w))
+            if rng.random() < 0.2:
+                t = next(tickets)
+                waiting.append(t)
+                yield ticket_k + t
+
+
+def fresh63_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 75's held-out set: seeds 85000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 85000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "handball_t12_s16": lambda: handball_match(s + 0, 12, 16, 1.1),
+        "handball_t40_s16": lambda: handball_match(s + 1, 40, 16, 0.8),
+        "waterpolo_t8": lambda: water_polo_match(s + 2, 8, 1.1),
+        "waterpolo_t48": lambda: water_polo_match(s + 3, 48, 0.8),
+        "kabaddi_t12_s12": lambda: kabaddi_match(s + 4, 12, 12, 1.1),
+        "kabaddi_t40_s14": lambda: kabaddi_match(s + 5, 40, 14, 0.8),
+        "triathlon_m150_l4": lambda: triathlon_race(s + 6, 150, 60, 1.1, 4),
+        "triathlon_m2000_l6": lambda: triathlon_race(s + 7, 2000, 300, 0.8, 6),
+        "dressage_h80_m24": lambda: dressage_test(s + 8, 80, 25, 24, 1.1),
+        "dressage_h600_m36": lambda: dressage_test(s + 9, 600, 50, 36, 0.8),
+        "speedway_t8": lambda: speedway_meeting(s + 10, 8, 1.1),
+        "speedway_t30": lambda: speedway_meeting(s + 11, 30, 0.8),
+        "netball_t10": lambda: netball_match(s + 12, 10, 1.1),
+        "netball_t50": lambda: netball_match(s + 13, 50, 0.8),
+        "ballet_c60_s30": lambda: ballet_class(s + 14, 60, 30, 1.1),
+        "ballet_c200_s40": lambda: ballet_class(s + 15, 200, 40, 0.8),
+        "launderette_w20_c300": lambda: launderette_day(s + 16, 20, 300, 1.1),
+        "launderette_w40_c3000": lambda: launderette_day(s + 17, 40, 3000, 0.8),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -28101,7 +28596,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh59": fresh59_variants,
                 "fresh60": fresh60_variants,
                 "fresh61": fresh61_variants,
-                "fresh62": fresh62_variants}
+                "fresh62": fresh62_variants,
+                "fresh63": fresh63_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

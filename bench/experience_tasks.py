@@ -746,6 +746,21 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only, by the held-out test).
+# "fresh75a/b/c" (round 75) likewise, by a helper (heldout75) who ran no arm on them: the
+# three next in line, ELEVENTH reuses, the longest ago first: round 70's 12 (heldout's,
+# reused by fresh28b, fresh33b, fresh38a, fresh42c, fresh47b, fresh51c, fresh56b, fresh61a,
+# fresh65c and fresh70b) with 7501, then round 70's 26 (fresh22c's, reused by fresh27c,
+# fresh32c, fresh37b, fresh42a, fresh46c, fresh52a, fresh56c, fresh61b, fresh66a and
+# fresh70c) with 7502, then round 71's 13 (fresh's, reused by fresh28c, fresh33c, fresh38b,
+# fresh43a, fresh47c, fresh52b, fresh57a, fresh61c, fresh66b and fresh71a) with 7503 (none
+# a tuning plan: 12, 26 and 13 are in neither room_prior_fit's ODD nor put_spot_error's
+# --plans).
+# Next in line: eleventh reuses, the longest ago first (round 71's 4 and 24, then round
+# 72's 16, 6 and 18, then round 73's 27), then twelfth reuses (round 73's 20 and 30, then
+# round 74's 28, 8 and 5, then round 75's 12, 26 and 13, ...).
+# Their streams differ from those splits' (other seed, other tasks). At length 30 each
+# stream holds all three KINDS and every task's needs are within reach of its world
+# (checked by generating the streams only, by the held-out test).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -801,7 +816,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh71a": (13, 7101), "fresh71b": (4, 7102), "fresh71c": (24, 7103),
           "fresh72a": (16, 7201), "fresh72b": (6, 7202), "fresh72c": (18, 7203),
           "fresh73a": (27, 7301), "fresh73b": (20, 7302), "fresh73c": (30, 7303),
-          "fresh74a": (28, 7401), "fresh74b": (8, 7402), "fresh74c": (5, 7403)}
+          "fresh74a": (28, 7401), "fresh74b": (8, 7402), "fresh74c": (5, 7403),
+          "fresh75a": (12, 7501), "fresh75b": (26, 7502), "fresh75c": (13, 7503)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -31,7 +31,8 @@ fresh70a/b/c in round 70,
 fresh71a/b/c in round 71,
 fresh72a/b/c in round 72,
 fresh73a/b/c in round 73,
-fresh74a/b/c in round 74):
+fresh74a/b/c in round 74,
+fresh75a/b/c in round 75):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -88,7 +89,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh71": (7101, 7102, 7103),
           "fresh72": (7201, 7202, 7203),
           "fresh73": (7301, 7302, 7303),
-          "fresh74": (7401, 7402, 7403)}
+          "fresh74": (7401, 7402, 7403),
+          "fresh75": (7501, 7502, 7503)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -183,6 +185,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # and 30 (round 68's 28, next in line, lacks a kind with seed 7302: passed over).
 # Round 74's: the next three eleventh reuses, round 68's 28 (with another seed), round 69's
 # 8, then round 70's 5.
+# Round 75's: the next three eleventh reuses, round 70's 12 and 26, then round 71's 13.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -375,7 +378,13 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh74b": ("fresh22a", "fresh27b", "fresh32b", "fresh37a", "fresh41c", "fresh46b",
                        "fresh51a", "fresh55c", "fresh60b", "fresh65a", "fresh69c"),
           "fresh74c": ("report", "fresh28a", "fresh33a", "fresh37c", "fresh42b", "fresh47a",
-                       "fresh51b", "fresh56a", "fresh60c", "fresh65b", "fresh70a")}
+                       "fresh51b", "fresh56a", "fresh60c", "fresh65b", "fresh70a"),
+          "fresh75a": ("heldout", "fresh28b", "fresh33b", "fresh38a", "fresh42c", "fresh47b",
+                       "fresh51c", "fresh56b", "fresh61a", "fresh65c", "fresh70b"),
+          "fresh75b": ("fresh22c", "fresh27c", "fresh32c", "fresh37b", "fresh42a", "fresh46c",
+                       "fresh52a", "fresh56c", "fresh61b", "fresh66a", "fresh70c"),
+          "fresh75c": ("fresh", "fresh28c", "fresh33c", "fresh38b", "fresh43a", "fresh47c",
+                       "fresh52b", "fresh57a", "fresh61c", "fresh66b", "fresh71a")}
 LENGTH = 30  # the length the lead runs them at
 
 
