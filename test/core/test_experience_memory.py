@@ -1873,8 +1873,9 @@ def test_a_state_the_robot_made_in_an_earlier_task_is_named_in_a_house_that_puts
     (`UsualPlaces.undoes_puts`), recall names a unit of the task's types whose state memory
     holds is one the robot's own skill made in an earlier task, so the planner doubts it;
     not in the heat's own task, not once memory reads another state, not in a house that
-    keeps the robot's puts (a heat holds there: round 68), not on a cold start, and not a
-    door's openness (a property every door always holds a value of)."""
+    keeps the robot's puts (a heat holds there: round 68), not on a cold start, not for a
+    task that does not name the skill making the state, and not a door's openness (a
+    property every door always holds a value of)."""
     exp = memory.experience
     assert exp is not None
     if house_kind != "cold":
@@ -1898,6 +1899,8 @@ def test_a_state_the_robot_made_in_an_earlier_task_is_named_in_a_house_that_puts
     assert line not in r.recall(ask, 5, 400, "c0#s1", brief).facts
     later = r.recall(ask, 5, 400, "c1#s0", brief).facts
     assert (line in later) == (house_kind == "tidied"), later
+    # A task that does not name the skill making the state does not judge it.
+    assert line not in r.recall("put the mug in the sink", 5, 400, "c1#s2", brief).facts
     assert not any("Microwave_1 was made" in f
                    for f in r.recall("close the microwave", 5, 400, "c1#s1", brief).facts)
     memory.upsert_object(replace(unit, state="none"))

@@ -1121,7 +1121,7 @@ class ExperienceMemory:
             # Before the other facts: a line the budget cuts is a state judged on memory's
             # word (tune3 tidy 3618 s0029: the line was given and cut, the cup not heated).
             lines.extend(("fact", "", text)
-                         for text in self._undone_states(episode_id, about, units))
+                         for text in self._undone_states(task, episode_id, about, units))
             for f in facts[: self.settings.max_facts_per_recall]:
                 lines.append(("fact", f.item_id, f"{f.text()} [{f.item_id}]"))
             lines.extend(("fact", "", text) for text in self._put_back(task, episode_id, units))
@@ -1165,15 +1165,17 @@ class ExperienceMemory:
                            + (f" (found in {home} before)" if home else ""))
         return out
 
-    def _undone_states(self, episode_id: str, about: Sequence[Fact],
+    def _undone_states(self, task: TaskType, episode_id: str, about: Sequence[Fact],
                        units: Mapping[str, ObjectMemoryUnit]) -> list[str]:
         """Units of the task's types (`about`: the facts about them) whose state memory
         holds is one the robot's own skill made in an earlier task (experience's current
         state fact, its newest source an episode of an earlier task), of a property that
         may stop holding unseen (a temperature, a cut; not a door's openness), in a house
         whose later finds show the robot's puts moved on before the next task
-        (`UsualPlaces.undoes_puts`, `_put_back`'s gate). What puts things back between
-        tasks undoes the robot's other changes too: the planner applies the skill again
+        (`UsualPlaces.undoes_puts`, `_put_back`'s gate), for a task that names the skill
+        making that state ("heat the cup ..."; other tasks do not judge it, and the line
+        would take another's place in the budget). What puts things back between tasks
+        undoes the robot's other changes too: the planner applies the skill again
         (offline.py `_doubted`) instead of judging the goal met on memory's word.
         Tune3 tidy, stream seed 3618 (round 74), s0020 and s0029: the cup the robot heated
         in s0003 and put in the cabinet in s0008 was back cold (the tidy), memory's unit
@@ -1182,9 +1184,15 @@ class ExperienceMemory:
         put it ..." ended in 2 and 5 calls without a heat, lost."""
         if not episode_id or not self.places.undoes_puts():
             return []
+        asked = {after[1] for name in self.table.names if name in task.words
+                 and (after := self.table[name].state_after) is not None}
+        if not asked:
+            return []
         this = _task_of(episode_id)
         out: list[str] = []
         for f in about:
+            if f.value not in asked:
+                continue
             prop = STATE_PROPERTY.get(f.value)
             u = units.get(f.subject)
             if f.relation != "state" or prop is None or prop in ALWAYS_VALUED \
