@@ -20,7 +20,6 @@ from memory_node.planner.core.experience import (
     parse_procedure,
     put_back,
     searched_out,
-    undone_states,
     usual_places,
 )
 from memory_node.planner.core.offline import OfflinePlanner
@@ -1642,41 +1641,3 @@ def test_a_state_the_robot_made_on_an_object_it_left_where_it_stays_is_met_witho
     # at and, unconfirmed, made again, as without the lines.
     goals = ("STATE(Egg, heated)", "ON(Egg, SideTable)")
     assert plan(left, made) == plan() == ["navigate(Egg_1)"]
-
-
-@pytest.mark.parametrize("line", ["", "named", "another state", "malformed"])
-def test_a_state_the_robot_made_in_an_earlier_task_in_a_house_that_puts_things_back_is_made_again(
-        line: str) -> None:
-    """Tune3 tidy, stream seed 3618, s0020 (round 74): the cup the robot heated in s0003
-    and put in the cabinet in s0008 was back cold (the daily tidy); memory's unit still
-    "heated", confirmed (the frames right after the heat), and "heat the cup and put it in
-    the cabinet" ended after a look at the cabinet, no heat, lost. Experience names the
-    heat as the robot's own of an earlier task, in a house that puts things back
-    (`experience.undone_states`): the state is doubted and the heat applied again. Without
-    the line, or with one naming a state memory does not hold now, the goal is met on
-    memory's word as before; this task's own heat ends the doubt."""
-    units = [UnitView("Cup_1", "Cup", (-1.4, 0.6, 0.9), "heated", "kitchen", "Cabinet_2",
-                      "in", observations=7, state_confirmed=True),
-             UnitView("Cabinet_2", "Cabinet", (-1.4, 0.5, 0.9), "opened", "kitchen"),
-             UnitView("Microwave_1", "Microwave", (1.2, 0.8, 0.9), "closed", "kitchen")]
-    text = {"": "",
-            "named": "Cup_1 was made heated by the robot in an earlier task, and this house "
-                     "puts things back",
-            "another state": "Cup_1 was made sliced by the robot in an earlier task, and "
-                             "this house puts things back",
-            "malformed": "Cup_1 was made heated by the robot; this house puts things back"}[line]
-    planner = OfflinePlanner()
-    req = request(units, ("STATE(Cup, heated)", "INSIDE(Cup, Cabinet)"))
-    req.notes["at"] = "Cup_1"
-    req.facts = (text,) if text else ()
-    assert undone_states(req.facts) == ({"Cup_1": "heated"} if line == "named" else {}
-                                        if line in ("", "malformed") else {"Cup_1": "sliced"})
-    calls = strs(planner.plan(req).calls)
-    assert ("heat(Cup_1)" in calls) == (line == "named"), calls
-    if line != "named":
-        return
-    req.held = "Cup_1"
-    for call in (SkillCall("pick", ("Cup_1",)), SkillCall("navigate", ("Microwave_1",)),
-                 SkillCall("heat", ("Cup_1",))):
-        req.history.append(StepLine(call, True, 0, ""))
-    assert "heat(Cup_1)" not in strs(planner.plan(req).calls)

@@ -38,7 +38,7 @@ from memory_node.core.experience.facts import (
     FactStore,
 )
 from memory_node.core.experience.graph import TrajectoryGraph, Transition
-from memory_node.core.experience.places import UsualPlaces, _task_of
+from memory_node.core.experience.places import UsualPlaces
 from memory_node.core.experience.procedures import Procedure, ProcedureLibrary
 from memory_node.core.experience.settings import ExperienceSettings
 from memory_node.core.experience.state import (
@@ -66,12 +66,7 @@ from memory_node.core.recall.brief_state import BriefState
 from memory_node.core.recall.categories import CategoryTable
 from memory_node.core.skills import SkillTable, load_skill_table
 from memory_node.core.tokens import count_tokens
-from memory_node.core.units import (
-    ALWAYS_VALUED,
-    MAX_ID_LENGTH,
-    STATE_PROPERTY,
-    ObjectMemoryUnit,
-)
+from memory_node.core.units import MAX_ID_LENGTH, ObjectMemoryUnit
 
 if TYPE_CHECKING:
     from memory_node.core.persistence.store import MemoryStore
@@ -80,7 +75,6 @@ HEADER = "Experience (from past episodes):"
 MAX_EPISODE_QUERY = 1000
 MAX_LABELS = 10_000    # object types are a few hundred; a guard, not a tuning knob
 UNIT_ITEM = "unit:"     # utility item id of an object memory unit
-EPISODE_SOURCE = "episode:"  # a fact's source: a step of an episode ("episode:<id>#<seq>")
 MAX_BRIEFED = 64       # episodes with a brief waiting for their next step (open episodes)
 
 
@@ -397,10 +391,10 @@ class ExperienceMemory:
             # earlier task, evidence the house moved that put on (`_put_back`'s gate).
             self.places.not_found(step.args[0], step.episode_id)
         if step.succeeded:
-            facts = self._facts_of(step, f"{EPISODE_SOURCE}{ep.episode_id}#{seq}")
-            facts += self._usual_places_of(conn, step, f"{EPISODE_SOURCE}{ep.episode_id}#{seq}",
+            facts = self._facts_of(step, f"episode:{ep.episode_id}#{seq}")
+            facts += self._usual_places_of(conn, step, f"episode:{ep.episode_id}#{seq}",
                                            found_in)
-            facts += self._seen_again(step, f"{EPISODE_SOURCE}{ep.episode_id}#{seq}")
+            facts += self._seen_again(step, f"episode:{ep.episode_id}#{seq}")
             if facts:
                 _, dropped = self.facts.apply(conn, FactStore.check_batch(facts))
                 self.utility.forget(conn, dropped)
@@ -452,7 +446,7 @@ class ExperienceMemory:
         try:
             batch = FactStore.check_batch([
                 FactAssertion(TYPE_SUBJECT + t, t, "absent", SEARCHED_OUT,
-                              f"{EPISODE_SOURCE}{ep.episode_id}", ep.last_stamp or now)
+                              f"episode:{ep.episode_id}", ep.last_stamp or now)
                 for t in sought])
         except InvalidArgument:
             self._count("experience.rejected.absent_fact")
@@ -1118,10 +1112,6 @@ class ExperienceMemory:
                            key=lambda f: (f.relation not in ("absent", "usually"),
                                           -self.utility.score(f.item_id) * f.support,
                                           -f.updated_at, f.fact_id))
-            # Before the other facts: a line the budget cuts is a state judged on memory's
-            # word (tune3 tidy 3618 s0029: the line was given and cut, the cup not heated).
-            lines.extend(("fact", "", text)
-                         for text in self._undone_states(task, episode_id, about, units))
             for f in facts[: self.settings.max_facts_per_recall]:
                 lines.append(("fact", f.item_id, f"{f.text()} [{f.item_id}]"))
             lines.extend(("fact", "", text) for text in self._put_back(task, episode_id, units))
@@ -1163,47 +1153,6 @@ class ExperienceMemory:
                 out.append(f"{oid} was put in {place} by the robot in an earlier task, "
                            "and this house puts things back"
                            + (f" (found in {home} before)" if home else ""))
-        return out
-
-    def _undone_states(self, task: TaskType, episode_id: str, about: Sequence[Fact],
-                       units: Mapping[str, ObjectMemoryUnit]) -> list[str]:
-        """Units of the task's types (`about`: the facts about them) whose state memory
-        holds is one the robot's own skill made in an earlier task (experience's current
-        state fact, its newest source an episode of an earlier task), of a property that
-        may stop holding unseen (a temperature, a cut; not a door's openness), in a house
-        whose later finds show the robot's puts moved on before the next task
-        (`UsualPlaces.undoes_puts`, `_put_back`'s gate), for a task that names the skill
-        making that state ("heat the cup ..."; other tasks do not judge it, and the line
-        would take another's place in the budget). What puts things back between tasks
-        undoes the robot's other changes too: the planner applies the skill again
-        (offline.py `_doubted`) instead of judging the goal met on memory's word.
-        Tune3 tidy, stream seed 3618 (round 74), s0020 and s0029: the cup the robot heated
-        in s0003 and put in the cabinet in s0008 was back cold (the tidy), memory's unit
-        "heated", confirmed by the frames right after the heat; a look saw it in the
-        cabinet, one sighting without the word overturned nothing, and "heat the cup and
-        put it ..." ended in 2 and 5 calls without a heat, lost."""
-        if not episode_id or not self.places.undoes_puts():
-            return []
-        asked = {after[1] for name in self.table.names if name in task.words
-                 and (after := self.table[name].state_after) is not None}
-        if not asked:
-            return []
-        this = _task_of(episode_id)
-        out: list[str] = []
-        for f in about:
-            if f.value not in asked:
-                continue
-            prop = STATE_PROPERTY.get(f.value)
-            u = units.get(f.subject)
-            if f.relation != "state" or prop is None or prop in ALWAYS_VALUED \
-                    or u is None or u.state != f.value:
-                continue
-            made = [s for s in f.provenance if s.startswith(EPISODE_SOURCE)]
-            if not made or _task_of(made[-1][len(EPISODE_SOURCE):].rpartition("#")[0]) == this:
-                continue
-            self._count("experience.undone_state_doubted")
-            out.append(f"{f.subject} was made {f.value} by the robot in an earlier task, "
-                       "and this house puts things back")
         return out
 
     def _left_by_robot(self, task: TaskType, episode_id: str,

@@ -37,8 +37,6 @@ _ABSENT = re.compile(r"^([A-Za-z0-9_]{1,128}) was searched for and not found(?:,
 _PUT_BACK = re.compile(r"^([A-Za-z0-9_.:\-]{1,128}) was put in [A-Za-z0-9_.:\-]{1,128} by the robot"
                        r" in an earlier task, and this house puts things back"
                        r"(?: \(found in ([A-Za-z0-9_.:\-]{1,128}) before\))?$")
-_UNDONE_STATE = re.compile(r"^([A-Za-z0-9_.:\-]{1,128}) was made ([a-z][a-z ]{0,31}) by the robot"
-                           r" in an earlier task, and this house puts things back$")
 _LEFT_BY_ROBOT = re.compile(r"^([A-Za-z0-9_.:\-]{1,128}) was left in ([A-Za-z0-9_.:\-]{1,128})"
                             r" by the robot, and it stays there$")
 # A state a skill of the robot's left on an object (core/experience/facts.py `Fact.text`,
@@ -179,17 +177,6 @@ def put_back(lines: Iterable[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for m in _matches(lines, _PUT_BACK):
         out.setdefault(m.group(1), m.group(2) or "")
-    return out
-
-
-def undone_states(lines: Iterable[str]) -> dict[str, str]:
-    """{object: the state} for the objects whose state memory holds is one the robot's
-    own skill made in an earlier task, in a house that puts things back ("object_31 was
-    made heated by the robot in an earlier task, and this house puts things back"): what
-    the house undoes between tasks; other or malformed lines name none."""
-    out: dict[str, str] = {}
-    for m in _matches(lines, _UNDONE_STATE):
-        out.setdefault(m.group(1), m.group(2))
     return out
 
 

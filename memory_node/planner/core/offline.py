@@ -42,7 +42,6 @@ from .experience import (
     parse_procedure,
     put_back,
     searched_out,
-    undone_states,
     usual_places,
 )
 from .goals import Goal, parse_goals, placement_receptacles
@@ -908,21 +907,11 @@ class OfflinePlanner:
         Also objects a look of this task went to whose state memory still has unconfirmed
         after it: a look confirms only what perception read (round 24: the cup an earlier
         task heated, cold since, was looked at, read without the word once, and carried
-        to the table unheated; tune3, stream seed 1300, s0019).
-        Also objects whose state memory holds is one the robot's own skill made in an
-        earlier task, in a house that puts things back between tasks (experience,
-        `experience.undone_states`): the tidy that takes things home undoes a heat too,
-        unseen until enough frames vote the word out (tune3 tidy, stream seed 3618, round
-        74: the cup heated in s0003, cold in the cabinet since; "heat the cup and put it
-        in the cabinet" ended after a look, lost)."""
+        to the table unheated; tune3, stream seed 1300, s0019)."""
         doubted = set(req.notes.get("doubted", ()))
         for obj in req.notes.get("look_from", {}):
             unit = req.vocab.objects.get(obj)
             if unit is not None and unit.state_confirmed is False:
-                doubted.add(obj)
-        for obj, state in undone_states(req.facts).items():
-            unit = req.vocab.objects.get(obj) or req.scene.get(obj)
-            if unit is not None and unit.state == state:
                 doubted.add(obj)
         makers = set(self.skill_for_state.values())
         for h in req.history:
