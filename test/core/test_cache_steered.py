@@ -1499,3 +1499,33 @@ def test_the_guard_judged_over_whole_periods_keeps_the_school_bus_on_w_tinylfu()
     periodic = SteeredWTinyLFUPolicy(250)
     assert _replay(periodic, zipf) == _replay(main, zipf)
     assert periodic.period_bands == 0
+
+
+def test_the_run_hedge_acts_on_a_young_run_that_outweighs_the_scores_past() -> None:
+    # Rounds 72-74 (HEDGE_RUN): fresh58's PCR lab at C=500. The next batch of new samples is a
+    # scan every expert misses alike, reused at plate set-up within C-2C lookups: LRU holds
+    # them, W-TinyLFU refuses them, and its decayed score still leads on the first batch, so
+    # the hedge never acted (-1.40 points against LRU). A run of LRU's exclusive hits measured
+    # from where it began lets it act. Round 72's "first" spent W-TinyLFU's protected keys on
+    # old runs (fresh11's heap at C=500, -0.29 -> -0.83); round 73's "horizon" acts only on a
+    # young run but still spent them where W-TinyLFU wins by far (fresh59's extinguisher at
+    # C=1000, -1.91 points); round 74's "outweigh" acts only while the run's surplus exceeds
+    # W-TinyLFU's decayed lead over the ghost, the fall gate's verdict held over an epoch's
+    # first lookups (the PCR lab +1.57, the extinguisher -0.34).
+    from bench_scripts import load_bench
+
+    heldout = load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)
+    pcr = heldout.VARIANT_SETS["fresh58"](30_000)["pcr_b500_c8"]()
+    off = _replay(SteeredWTinyLFUPolicy(500, hedge_run=""), pcr)
+    assert _replay(SteeredWTinyLFUPolicy(500, hedge_run="horizon"), pcr) > off + 0.005
+    assert _replay(SteeredWTinyLFUPolicy(500, hedge_run="outweigh"), pcr) > off + 0.012
+    heap = heldout.VARIANT_SETS["fresh11"](30_000)["gcheap_n256_o2000_s0.1"]()
+    off = _replay(SteeredWTinyLFUPolicy(500, hedge_run=""), heap)
+    assert _replay(SteeredWTinyLFUPolicy(500, hedge_run="first"), heap) < off - 0.003
+    assert _replay(SteeredWTinyLFUPolicy(500, hedge_run="outweigh"), heap) >= off
+    won = heldout.VARIANT_SETS["fresh59"](30_000)["extinguisher_p300_v6"]()
+    off = _replay(SteeredWTinyLFUPolicy(1000, hedge_run=""), won)
+    assert _replay(SteeredWTinyLFUPolicy(1000, hedge_run="horizon"), won) < off - 0.015
+    assert _replay(SteeredWTinyLFUPolicy(1000, hedge_run="outweigh"), won) > off - 0.005
+    with pytest.raises(ValueError):
+        SteeredWTinyLFUPolicy(100, hedge_run="young")
