@@ -968,6 +968,8 @@ class SteeredWTinyLFUPolicy:
         "_run_from",
         "_run_fell",
         "_run_armed",
+        "_run_any",
+        "_run_lag",
     )
 
     def __init__(
@@ -1206,6 +1208,9 @@ class SteeredWTinyLFUPolicy:
         # Round 75: per recency ghost, whether its run passes every test but HEDGE's fall gate
         # and the alternation's (armed where they can change: ``_arm_run``).
         self._run_armed = [False, False, False]
+        self._run_any = False
+        # The folded run's surplus negated, per ghost (a ghost's hit re-arms only past it).
+        self._run_lag = [0, 0, 0]
         self._leads: deque[int] = deque(maxlen=PERIOD_RING)
         self._period_at = -1  # the election the period was last measured at
         self._period = 0  # that period in elections (0: none found)
@@ -1586,7 +1591,8 @@ class SteeredWTinyLFUPolicy:
         k = run[2 * r - 1] + ex[0][r]
         d = m - k
         form = self._hedge_run
-        self._run_armed[r] = not (
+        armed = self._run_armed
+        armed[r] = not (
             d <= 0 or d * d <= HEDGE_RUN_Z * HEDGE_RUN_Z * (m + k)
             or (form in ("horizon", "outweigh", "beyond")
                 and (self._epochs - self._run_from[r]) * (1.0 - self._decay) >= 1.0)
@@ -1594,6 +1600,7 @@ class SteeredWTinyLFUPolicy:
                 and d <= self._scores[0] + self._epoch_hits[0] - self._scores[r]
                 - self._epoch_hits[r])
             or (form == "beyond" and self._within_lead_noise(r, d)))
+        self._run_any = armed[1] or armed[2]
 
     def _within_lead_noise(self, r: int, d: int) -> bool:
         """Round 75 ("beyond"): True unless the run's surplus ``d`` exceeds W-TinyLFU's decayed
@@ -1804,17 +1811,20 @@ class SteeredWTinyLFUPolicy:
                         excl[i][j] += 1
         if self._hedge_run:
             # Round 75: a run's tests move only here (W-TinyLFU and the ghost disagree) and at
-            # an election. A hit of W-TinyLFU's alone can only disarm a run.
-            armed = self._run_armed
+            # an election. A hit of W-TinyLFU's alone can only disarm a run; a ghost's can arm
+            # one only if the run's surplus is positive after it (else it was not armed before).
             if got[0]:
-                if armed[1] and not got[1]:
-                    self._arm_run(1)
-                if armed[2] and not got[2]:
-                    self._arm_run(2)
+                if self._run_any:
+                    armed = self._run_armed
+                    if armed[1] and not got[1]:
+                        self._arm_run(1)
+                    if armed[2] and not got[2]:
+                        self._arm_run(2)
             else:
-                if got[1]:
+                lag = self._run_lag
+                if got[1] and excl[1][0] - excl[0][1] > lag[1]:
                     self._arm_run(1)
-                if got[2]:
+                if got[2] and excl[2][0] - excl[0][2] > lag[2]:
                     self._arm_run(2)
 
     def _settle(self, key: Hashable) -> None:
@@ -1892,8 +1902,10 @@ class SteeredWTinyLFUPolicy:
                 k = run[2 * r - 1] + ex[0][r]
                 if m > k:
                     run[2 * r - 2], run[2 * r - 1] = m, k
+                    self._run_lag[r] = k - m
                 else:
                     run[2 * r - 2] = run[2 * r - 1] = 0
+                    self._run_lag[r] = 0
                     self._run_from[r] = self._epochs
         for row, crow, epoch_row in zip(self._excl, self._cexcl, self._epoch_excl, strict=True):
             for j in range(3):
@@ -2457,6 +2469,8 @@ class SteeredWTinyLFUPolicy:
         self._run_from = [0, 0, 0]
         self._run_fell = False
         self._run_armed = [False, False, False]
+        self._run_any = False
+        self._run_lag = [0, 0, 0]
         self._period_at = -1
         self._period = 0
         self._trial = None
