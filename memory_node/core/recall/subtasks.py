@@ -222,12 +222,6 @@ _ONE_AFTER = frozenset({"other", "same"})
 # ("candles round it").
 _VERB_GAPS = frozenset({"verb_gap", "verb_gap_bare"})
 _ROUND = frozenset({"round", "around"})
-# Round 75's "clause_side" (:func:`_clause_side`): the finite forms of "be", and the verbs'
-# clitics that are never a possessive's (closed classes).
-_BE = frozenset({"is", "are", "was", "were", "isn", "aren", "wasn", "weren"})
-_VERB_CLITICS = frozenset({"re", "m", "ll", "ve", "d"})
-_SUBJECTS = frozenset({"i", "you", "he", "she", "we", "they", "nobody", "everyone",
-                       "everybody", "someone", "somebody"})
 # ... as a preposition: before its object, a determiner or a pronoun ("candles round it",
 # "round the back"; not the adjective of "the round shiny disc").
 _ROUND_OBJECTS = DETERMINERS | frozenset({"it", "them", "him", "her", "me", "us"})
@@ -383,8 +377,6 @@ def _imperative_side(left: str, right: str, joint: str, lexicon: Lexicon | None,
             and ws[0] not in _OTHER_PREPOSITIONS and lexicon.is_verb(ws[0])
             and lexicon.verb(ws[0]) == ws[0]):
         return False
-    if "clause_side" in on and _clause_side(right, lexicon):
-        return False  # "Water the plant, the can's by the window": a remark, no step
     if "verb_gap" in on and any(w in _PREPOSITIONS or w in _OTHER_PREPOSITIONS
                                 for w in ws[3:]):
         return True
@@ -397,32 +389,6 @@ def _imperative_side(left: str, right: str, joint: str, lexicon: Lexicon | None,
             break
         before.append(w)
     return not any(w in _COORDINATORS or w in _LIST_MARKS for w in before)
-
-
-def _clause_side(side: str, lexicon: Lexicon) -> bool:
-    """The side is a clause of its own, a remark beside the step and no gapped step
-    ("clause_side"; round 75): it has a finite verb, a form of "be" ("the hospital smell
-    is on everything"), a verb's clitic ("he'll", "they're")
-    or an "'s" that no noun follows, so "is" or "has" and no possessive ("the can's by the
-    window", "he's probably been ...", "nobody's going to ..."; not "the kid's shoes by the
-    door"), or a subject pronoun to open it ("he keeps pressing buttons"): a gapped step's
-    side opens with its thing, which no subject pronoun names."""
-    ws = _APOSTROPHE_WORDS.findall(side.lower().replace("\u2019", "'"))
-    for i, w in enumerate(ws):
-        if w in _BE:
-            return True
-        head, _, clitic = w.partition("'")
-        if not head or not clitic:
-            continue
-        if clitic in _VERB_CLITICS:
-            return True
-        nxt = ws[i + 1] if i + 1 < len(ws) else ""
-        if clitic == "s" and nxt and (
-                nxt in STOPWORDS or nxt in _PREPOSITIONS or nxt in _OTHER_PREPOSITIONS
-                or (lexicon.is_adverb(nxt) and not lexicon.is_noun(nxt))
-                or (nxt.endswith("ing") and lexicon.verb(nxt) != nxt)):
-            return True
-    return bool(ws) and ws[0] in _SUBJECTS
 
 
 def _participle_side(side: str, lexicon: Lexicon | None) -> bool:
