@@ -55,7 +55,9 @@ VALIDATION_BY_ROUND = {63: frozenset(VALIDATION), 64: frozenset({"19", "20", "21
                        70: frozenset({"19", "20", "21", "59"}),
                        71: frozenset({"19", "20", "21", "60"}),
                        72: frozenset({"19", "20", "21", "61"}),
-                       73: frozenset({"19", "20", "21", "62"})}
+                       73: frozenset({"19", "20", "21", "62"}),
+                       74: frozenset({"19", "20", "21", "63"}),
+                       75: frozenset({"19", "20", "21", "64"})}
 _W = re.compile(r"[a-z]+")
 # A list or text-speak joint: a bullet, a prompt, a line break, "n" / "u" / "pls", "+", "&".
 _LIST = re.compile(r"[•·▪●>\n]|\bn\b|\s[+&]\s|\bu\b|\bpls\b")

@@ -91,6 +91,9 @@ object: "spray the sink with the spray bottle, | the scrubbing brush to the toil
 kettle, | eggs in the pot"), "participle_gap" (a side whose thing's fate is a past participle:
 "mirror cleaned, | the cds ... onto the shelf"), "round_place" ("round", "around" as place
 words) and "verb_gap_bare+round_place" ("run the bath, | candles round it").
+Round 75 (``--round 75``): the base is e533496b's thirty joints, validation blind 19-21 and
+64; the arm is "clause_side" (a comma gap after an imperative is no gap when its right side is
+a clause of its own, a remark: "Water the plant, the can's by the window").
 ``--experience-texts OUT`` (once per code) and ``--texts-diff A B``: the experience bench's
 task texts split the same or not.
 """
@@ -160,6 +163,13 @@ ROUNDS: dict[int, tuple[frozenset[str], tuple[str, ...], frozenset[str]]] = {
                     "particle_gap", "bare_numbered", "plus_n"}),  # 389f3150's
          ("verb_gap", "verb_gap_bare", "participle_gap", "round_place"),
          frozenset({"19", "20", "21", "63"})),
+    75: (frozenset({"line", "extend", "to", "arrow", "spoken", "bullet", "emoji", "source",
+                    "runon", "runon_np", "numbered", "modifier", "lead_prep", "typo_det",
+                    "bare_runon", "degree", "mixed_source", "verb_det", "bare_and",
+                    "verb_pron", "that_det", "bare_runon_det", "plural_runon",
+                    "particle_gap", "bare_numbered", "plus_n", "verb_gap", "verb_gap_bare",
+                    "participle_gap", "round_place"}),  # e533496b's
+         ("clause_side",), frozenset({"19", "20", "21", "64"})),
 }
 ROUND = 65
 BASE, NEW, VALIDATION = ROUNDS[ROUND]
