@@ -1507,14 +1507,17 @@ class OfflinePlanner:
         if not obj or obj in looked:
             return False
         looked.add(obj)
-        if self._listed_absent_here(req, obj):
+        if whole and self._listed_absent_here(req, obj):
             # The look's own move is what experience listed as refused: the world found
             # nothing of the type within its match tolerance of this spot, and memory has
             # the object nowhere else. What memory saw there since is the same false
-            # detection, so the listing is the look's answer: the goal is not met on it,
-            # and it is passed over (`_unseen`, `_find`).
+            # detection, so the listing is the look's answer: the plan's copy of memory
+            # has it absent (`_sim`), no goal is met on it (a state goal neither: round 75,
+            # tune2 tidy 3152 s0022, a ghost bread "heated"), and `plan` plans again. Not
+            # in the goal-by-goal planner (`_plan_goals`), where a look that adds no call
+            # leaves its goal counted as met for the rest of that plan (round 75, tune2
+            # tidy 3152 s0022: the bread put away before its heat).
             req.notes.setdefault("answered_by_listing", set()).add(obj)
-            self._avoid(req).add(obj)
             return False
         req.notes.setdefault("recheck", set()).add(obj)   # the loop reads it back after
         # What memory had seen of it before the look: the look confirms it only if
@@ -1549,6 +1552,9 @@ class OfflinePlanner:
         # arm): at the bread, then to the microwave, opened; the next plan picked the bread
         # from there, refused "2.04 m away".
         objects, acted = dict(req.vocab.objects), self._task_instances(req)
+        for obj in req.notes.get("answered_by_listing", ()):
+            if obj in objects:   # a look experience's listing answered (`_look`)
+                objects[obj] = replace(objects[obj], state=ABSENT)
         unrecalled = {i: u for i in acted if i not in objects and i not in req.vocab.folded
                       and (u := req.scene.get(i)) is not None}
         return _Sim(req.held, at, objects,
@@ -1622,9 +1628,8 @@ class OfflinePlanner:
         and the plan said done). Such an object is judged as if memory did not know it
         there; a pick then finds whether it is (NOT_FOUND makes it absent)."""
         before = req.notes.get("look_from", {})
-        answered = frozenset(req.notes.get("answered_by_listing", ()))
         if not before:
-            return answered
+            return frozenset()
         touched = {a for h in req.history
                    if h.success and h.call.skill != "navigate" for a in h.call.args}
         unseen = set()
@@ -1632,7 +1637,7 @@ class OfflinePlanner:
             unit = req.vocab.objects.get(obj)
             if unit is not None and unit.observations <= count and obj not in touched:
                 unseen.add(obj)
-        return frozenset(unseen) | answered
+        return frozenset(unseen)
 
     @staticmethod
     def _shut_around(req: PlanRequest, sim: _Sim, obj: str) -> UnitView | None:
