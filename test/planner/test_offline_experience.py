@@ -355,43 +355,6 @@ def test_a_listed_ghost_seen_again_at_its_spot_with_no_receptacle_stays_passed_o
     assert strs(planner.plan(plain).calls)[:1] == [str(refused)]
 
 
-def test_a_look_at_a_ghost_experience_listed_as_not_found_this_instruction_is_not_made() -> None:
-    """Round 75 (tune tidy, stream seed 3617, s0025 and s0028, experience arm): memory had
-    an apple in the bowl, where the robot put it; the tidy took it out. The instruction's
-    recall listed its navigate as refused NOT_FOUND there, so the plan fetched another
-    apple; that one's navigate was refused too, the step recall after it no longer held
-    the ghost's line, and a frame brought the ghost back "in" the bowl at the same spot:
-    "put the apple in the bowl" read as met, and the look at it (a navigate, past both
-    known-bad dodges) was refused again in the same state. The instruction's listing
-    answers that look; without one (the arm with no experience) the look is made."""
-    spot = (0.68, -2.57, 0.97)
-    ghost = UnitView("Apple_1", "Apple", spot, "none", "kitchen", receptacle_id="Bowl_1",
-                     relation="in")
-    other = UnitView("Apple_2", "Apple", (-0.24, -2.5, 1.6), "none", "kitchen")
-    bowl = UnitView("Bowl_1", "Bowl", (0.7, -2.6, 0.95), "none", "kitchen")
-    refused = SkillCall("navigate", ("Apple_2",))
-
-    def after_the_other_apples_refusal(lines: list[str]) -> PlanRequest:
-        req = request([replace(ghost, state="absent"), other, bowl],
-                      ("INSIDE(Apple, Bowl)",))
-        req.known_bad = known_bad_calls(lines)
-        req.known_bad_codes = known_bad_codes(lines)
-        assert strs(planner.plan(req).calls)[:1] == [str(refused)]
-        req.history.append(StepLine(refused, False, int(ErrorCode.NOT_FOUND),
-                                    "no Apple within 0.75 m"))
-        req.known_bad, req.known_bad_codes = frozenset(), {}   # the line left out
-        req.vocab.add_units([replace(other, state="absent"),
-                             replace(ghost, position=(0.67, -2.56, 0.98))])   # seen again
-        return req
-
-    planner = OfflinePlanner()
-    listed = after_the_other_apples_refusal(["do not navigate(Apple_1): failed 1x in this "
-                                             "state (NOT_FOUND) [bad:3]"])
-    assert strs(planner.plan(listed).calls)[:1] == ["explore(kitchen, Apple)"]
-    plain = after_the_other_apples_refusal([])
-    assert strs(planner.plan(plain).calls) == ["navigate(Apple_1)"]
-
-
 def test_an_open_refused_from_the_objects_spot_is_made_from_the_receptacles_own() -> None:
     """Tune2 tidy (stream seed 1201, s0009/s0011): memory has the salt shaker in a drawer
     and the drawer where the shaker is; the real drawer is 1.3 m away, and the open made

@@ -1507,18 +1507,6 @@ class OfflinePlanner:
         if not obj or obj in looked:
             return False
         looked.add(obj)
-        if whole and self._listed_absent_here(req, obj):
-            # The look's own move is what experience listed as refused: the world found
-            # nothing of the type within its match tolerance of this spot, and memory has
-            # the object nowhere else. What memory saw there since is the same false
-            # detection, so the listing is the look's answer: the plan's copy of memory
-            # has it absent (`_sim`), no goal is met on it (a state goal neither: round 75,
-            # tune2 tidy 3152 s0022, a ghost bread "heated"), and `plan` plans again. Not
-            # in the goal-by-goal planner (`_plan_goals`), where a look that adds no call
-            # leaves its goal counted as met for the rest of that plan (round 75, tune2
-            # tidy 3152 s0022: the bread put away before its heat).
-            req.notes.setdefault("answered_by_listing", set()).add(obj)
-            return False
         req.notes.setdefault("recheck", set()).add(obj)   # the loop reads it back after
         # What memory had seen of it before the look: the look confirms it only if
         # perception matches it since (`_unseen`).
@@ -1552,9 +1540,6 @@ class OfflinePlanner:
         # arm): at the bread, then to the microwave, opened; the next plan picked the bread
         # from there, refused "2.04 m away".
         objects, acted = dict(req.vocab.objects), self._task_instances(req)
-        for obj in req.notes.get("answered_by_listing", ()):
-            if obj in objects:   # a look experience's listing answered (`_look`)
-                objects[obj] = replace(objects[obj], state=ABSENT)
         unrecalled = {i: u for i in acted if i not in objects and i not in req.vocab.folded
                       and (u := req.scene.get(i)) is not None}
         return _Sim(req.held, at, objects,
@@ -1849,7 +1834,6 @@ class OfflinePlanner:
         self._count_at_start(req)
         self._learn(req)
         self._release(req)
-        self._keep_listed_absent(req)
         self._procedure_progress(req)
         proc = self._procedure(req)
         if proc is not None:   # the instance may have come into memory's answers since
@@ -1858,13 +1842,10 @@ class OfflinePlanner:
         if all(self.achieved(g, now) for g in goals):
             # As far as memory says: no procedure step is needed, unless it says so on a
             # reading it has not confirmed (then a look first).
-            answered = len(req.notes.get("answered_by_listing", ()))
             for g in goals:
                 if self._look(req, g, now, whole=True):
                     return PlanResult(now.calls)
-            if len(req.notes.get("answered_by_listing", ())) == answered:
-                return PlanResult([])
-            # A look the listing answered (`_look`) leaves its goal unmet: planned for.
+            return PlanResult([])
         dodged: set[SkillCall] = set()
         for _ in range(MAX_DODGES):
             calls = (self._follow(req) if self._needs_recipe(req, goals) else []) \
@@ -2347,35 +2328,6 @@ class OfflinePlanner:
                     and math.dist(opened.position[:2], spot[:2]) <= SHUT_IN_RADIUS):
                 return True
         return False
-
-    @staticmethod
-    def _keep_listed_absent(req: PlanRequest) -> None:
-        """Where memory had each object whose navigate experience lists as refused
-        NOT_FOUND, from the first recall of this instruction that listed it: a later step
-        recall may leave the line out (another refusal's lines come first, or the
-        object's state reads otherwise after a frame brought it back), while the spot it
-        was refused at stays empty until something is put there (tune tidy, stream seed
-        3617, s0025 and s0028: the ghost apple in the bowl, listed at the start, not
-        after another apple's refusal; the look went to it and was refused again)."""
-        kept = req.notes.setdefault("listed_absent", {})
-        for call in req.known_bad:
-            if call.skill != "navigate" or not call.args or call.args[0] in kept \
-                    or req.known_bad_codes.get(call) != ErrorCode.NOT_FOUND.name:
-                continue
-            unit = req.known_unit(call.args[0])
-            if unit is not None:
-                kept[call.args[0]] = unit.position
-
-    @staticmethod
-    def _listed_absent_here(req: PlanRequest, obj: str) -> bool:
-        """Experience listed `obj`'s navigate as refused NOT_FOUND this instruction
-        (`_keep_listed_absent`) and memory has it within MOVED_RADIUS of where it had it
-        then, whatever receptacle it names (a frame that sees a ghost again may name one
-        the refusal's unit had lost, or none: `_moved`)."""
-        spot = req.notes.get("listed_absent", {}).get(obj)
-        unit = req.known_unit(obj)
-        return spot is not None and unit is not None \
-            and math.dist(unit.position[:2], spot[:2]) <= MOVED_RADIUS
 
     @staticmethod
     def _unlist(req: PlanRequest, obj: str) -> None:
