@@ -2659,7 +2659,8 @@ def test_a_put_target_not_seen_in_the_receptacle_just_opened_for_it_is_looked_fo
                       goal_conditions=("INSIDE(ButterKnife, Cup)",), held="ButterKnife_1",
                       robot_position=(0.3, 0.9, 0.0), place_rooms={"kitchen": "kitchen"})
     req.notes["explored"] = {("kitchen", "Cup")}
-    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Cup_1)", "put(ButterKnife_1, Cup_1, in)"]
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "navigate(Cup_1)", "put(ButterKnife_1, Cup_1, in)"]
     _history(req, "navigate", ("Cup_1",), True)
     _history(req, "put", ("ButterKnife_1", "Cup_1", "in"), False, ErrorCode.NOT_FOUND,
              "put: 'Cup_1': where it is is unknown (explore first)")
