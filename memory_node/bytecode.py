@@ -48,18 +48,19 @@ def _under(path: Path, roots: Sequence[Path]) -> bool:
     return any(path.is_relative_to(r) for r in roots)
 
 
-def imported_packages(modules: Iterable[str], roots: Sequence[Path]) -> list[Path]:
+def imported_packages(modules: Iterable[str], roots: Sequence[Path],
+                      own: Path = REPOSITORY) -> list[Path]:
     """The directories (or single-file modules) of the top-level packages that importing
-    `modules` loads from under `roots`, and of those the loaded code of this repository
-    names in a lazy import (imported here, so their own imports count too), sorted. The
-    standard library and anything else outside `roots` are left alone (the interpreter's
+    `modules` loads from under `roots`, and of those the loaded code under `own` (this
+    repository) names in a lazy import (imported here, so their own imports count too),
+    sorted. The standard library and anything else outside `roots` are left alone (the interpreter's
     install ships its own bytecode)."""
     roots = [r.resolve() for r in roots]
     for name in modules:
         importlib.import_module(name)
-    ours = [Path(m.__file__).resolve() for m in list(sys.modules.values())
-            if getattr(m, "__file__", None) and str(m.__file__).endswith(".py")
-            and Path(m.__file__).resolve().is_relative_to(REPOSITORY)]
+    files = (getattr(m, "__file__", None) for m in list(sys.modules.values()))
+    ours = [p for p in (Path(f).resolve() for f in files if f and f.endswith(".py"))
+            if p.is_relative_to(own.resolve())]
     for name in sorted(set().union(*map(named_imports, ours)) - set(sys.modules)):
         try:
             spec = importlib.util.find_spec(name)
