@@ -25,6 +25,16 @@ if [ "$order" != aa ]; then  # the change's set-up step, into its tree's own pre
   nodes=$(sed -n 's/^from \(.*\) import main$/\1/p' "$w/other/scripts/memory_server" \
     "$w/other/scripts/perception_node" "$w/other/scripts/vlm_state_node" \
     "$w/other/scripts/household_world")
+  # The venv's part is the same in every run: compiled once into a template (the step's
+  # own output), copied, and the step run again on the copy (it compiles what the copy
+  # lacks: this run's tree; an up-to-date .pyc is only checked).
+  template="$work/pyc_template_$change"
+  if [ ! -d "$template" ]; then
+    # shellcheck disable=SC2086
+    (cd / && PYTHONPATH="$w/other" PYTHONPYCACHEPREFIX="$template" nice -n 5 "$py" \
+      -m memory_node.bytecode $nodes)
+  fi
+  cp -a "$template" "$w/pyc_other"
   # shellcheck disable=SC2086
   (cd / && PYTHONPATH="$w/other" PYTHONPYCACHEPREFIX="$w/pyc_other" nice -n 5 "$py" \
     -m memory_node.bytecode $nodes)

@@ -76,7 +76,10 @@ def imported_packages(modules: Iterable[str], roots: Sequence[Path],
         file = getattr(module, "__file__", None)
         if not paths and file and file.endswith(".py"):
             paths = [Path(file)]
-        found.update(p.resolve() for p in paths if _under(p.resolve(), roots))
+        # As imported, not resolved: under PYTHONPYCACHEPREFIX a .pyc's place is spelled
+        # from the source's path as the interpreter sees it (a venv reached through a
+        # symbolic link is another path there).
+        found.update(p for p in paths if _under(p.resolve(), roots))
     return sorted(found)
 
 

@@ -20,8 +20,11 @@ from memory_node.bytecode import compile_packages, imported_packages, named_impo
 
 def _tree(tmp_path: Path) -> tuple[Path, Path]:
     """site/: eager_pkg (imported by the node), lazy_pkg (named only inside a function),
-    never_pkg (named nowhere); repo/: the node module."""
+    never_pkg (named nowhere), reached through a symbolic link (as a venv linked into a
+    checkout is); repo/: the node module."""
     site, repo = tmp_path / "site", tmp_path / "repo"
+    (tmp_path / "site_real").mkdir()
+    site.symlink_to(tmp_path / "site_real")
     for pkg, body in (("eager_pkg", "VALUE = 1\n"), ("lazy_pkg", "VALUE = 2\n"),
                       ("never_pkg", "VALUE = 3\n")):
         (site / pkg).mkdir(parents=True)
@@ -67,7 +70,7 @@ def test_the_imported_and_lazily_named_packages_get_bytecode_the_interpreter_loa
     assert all(p.is_file() and p.is_relative_to(prefix) for p in cached), cached
     assert not list(prefix.rglob("never_pkg")), "a package nothing names was compiled"
     assert not list(prefix.rglob("json")), "the standard library is outside the roots"
-    assert not list(tmp_path.glob("site/**/__pycache__")), "bytecode beside the sources"
+    assert not list(tmp_path.glob("site_real/**/__pycache__")), "bytecode beside the sources"
 
     # A process that may write no bytecode loads these instead of compiling (-v says
     # which file each module's code came from); an edited source is compiled afresh.
