@@ -131,17 +131,4 @@ fi
 (cd / && "$venv/bin/python" -c 'import sys; from memory_node.core.recall.lemma_table import main
 sys.exit(main(["--if-missing"]))') \
   || { say "WordNet lemma table failed"; exit 1; }
-# 8. Compiled bytecode for what the installed nodes import (memory_node/bytecode.py: the
-#    packages their imports load, and those their code imports lazily, e.g. nltk at the
-#    first recall): uv writes no .pyc, and where PYTHONDONTWRITEBYTECODE is set (the CI's
-#    shell) no process may write one, so every node start compiled its imports again:
-#    ~0.65 s of the ~2.3 s of CPU a memory server's restart spends before its first recall
-#    (bench/README_recall.md, round 75). Written where the interpreter looks (beside the
-#    sources, or under PYTHONPYCACHEPREFIX: scripts/test.sh's build/pycache); checked
-#    against each source's timestamp, so a rerun compiles only what changed.
-nodes=$(sed -n 's/^from \(.*\) import main$/\1/p' "$root/scripts/memory_server" \
-  "$root/scripts/perception_node" "$root/scripts/vlm_state_node" "$root/scripts/household_world")
-# shellcheck disable=SC2086 # one module name per word
-(cd / && "$venv/bin/python" -m memory_node.bytecode $nodes) \
-  || { say "bytecode compilation failed"; exit 1; }
 say "ready: $venv"
