@@ -170,6 +170,12 @@ NICE = os.environ.get("RECALL_BENCH_NICE", "")
 PARAMS = os.environ.get("RECALL_BENCH_PARAMS", "").split()
 THIS_PARAMS = os.environ.get("RECALL_BENCH_THIS_PARAMS", "").split()
 PEER_PARAMS = os.environ.get("RECALL_BENCH_PEER_PARAMS", "").split()
+# RECALL_BENCH_THIS_PYCACHE=DIR / RECALL_BENCH_PEER_PYCACHE=DIR (round 75): that side's
+# servers run with PYTHONPYCACHEPREFIX=DIR, reading the bytecode there (what scripts/setup.sh's
+# compile step leaves, when DIR holds it) and writing there where the shell lets them; each
+# side's starts then see only their own install's bytecode, never the other's.
+THIS_PYCACHE = os.environ.get("RECALL_BENCH_THIS_PYCACHE", "")
+PEER_PYCACHE = os.environ.get("RECALL_BENCH_PEER_PYCACHE", "")
 # RECALL_BENCH_DOMAINS=LOW-HIGH (or one id): the ROS domains servers may take (inclusive; a
 # session given a range of its own on a shared machine). Unset: memory_node.ros_domain's
 # 1-100 (before round 47 150-229, whose ports lie in Linux's ephemeral range). Each server
@@ -496,6 +502,9 @@ class Server:
         if scorer == "peer":  # another checkout's code first on the path (types stay)
             env["PYTHONPATH"] = os.pathsep.join(
                 p for p in (AGAINST, env.get("PYTHONPATH", "")) if p)
+        pycache = PEER_PYCACHE if scorer == "peer" else THIS_PYCACHE
+        if pycache:
+            env["PYTHONPYCACHEPREFIX"] = pycache
         self.context = rclpy.Context()
         rclpy.init(context=self.context, domain_id=self.domain)
         self.node_name = f"recall_dds_latency_{n}_{scorer}"
@@ -1037,6 +1046,8 @@ def main() -> int:
         "sizes": {}, "peer_code": AGAINST, "encoder": ENCODER or "minilm",
         "this_checkout_nice": NICE or "0", "server_params": PARAMS,
         "this_checkout_params": THIS_PARAMS, "peer_params": PEER_PARAMS,
+        "this_checkout_pycache": THIS_PYCACHE, "peer_pycache": PEER_PYCACHE,
+        "dont_write_bytecode": sys.flags.dont_write_bytecode == 1,
         "planner_mode": PLANNER,
         "planner_ahead": AHEAD, "planner_perception_wait_s": PERCEPTION_WAIT_S if PLANNER else 0,
     }
