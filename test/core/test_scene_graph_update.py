@@ -399,45 +399,6 @@ def test_object_put_into_a_closed_receptacle_is_inside_and_not_removed():
     assert [e.kind for e in events] == [EventKind.REMOVED]
 
 
-def test_what_was_put_in_a_receptacle_with_no_door_is_missed_where_it_is_seen_gone():
-    """Round 75: the pot the robot put in the sink basin was taken back to the stove by
-    the daily tidy; the basin (no door: perception, which reads the fridge's door, reports
-    no door word for it) hid the pot for good, memory held it at the sink, and a tomato
-    later seen in the sink was remembered "in the pot". Once the sensor is known to read
-    doors, what a door-less receptacle holds is in view with it: the pot is missed and
-    REMOVED. In a closed fridge, even inside the pot, it stays hidden; with a sensor that
-    reads no doors, any receptacle may be shut: nothing in one is missed."""
-    view = RegionView((0, 0, 0), radius=5.0)
-    sink = dict(extent=(0.5, 0.4, 0.15))
-    g = SceneGraph(SceneGraphConfig(min_misses_to_remove=2))
-    g.update([obs("fridge", (2, 0, 1), state="closed"), obs("SinkBasin", (0, 2, 0.8), **sink),
-              obs("pot", (1, 1, 0.9)), obs("cup", (1, -1, 0.9))], view, stamp=0)
-    fridge, basin, pot, cup = "object_0", "object_1", "object_2", "object_3"
-    g.place_inside(pot, basin, 1.0)
-    events = []
-    for k in range(2, 6):   # the basin seen, empty, the fridge shut
-        events += g.update([obs("fridge", (2, 0, 1), state="closed"),
-                            obs("SinkBasin", (0, 2, 0.8), **sink)], view, stamp=k).events
-    assert [(e.kind, e.object_id) for e in events
-            if e.object_id in (pot, cup)] == [(EventKind.REMOVED, pot), (EventKind.REMOVED, cup)]
-
-    g = SceneGraph(SceneGraphConfig(min_misses_to_remove=2))
-    g.update([obs("fridge", (2, 0, 1), state="opened"), obs("pot", (2, 0, 1.0)),
-              obs("apple", (2, 0, 1.05))], view, stamp=0)
-    fridge, pot, apple = "object_0", "object_1", "object_2"
-    g.place_inside(pot, fridge, 1.0)
-    g.place_inside(apple, pot, 1.5)
-    g.set_state(fridge, "closed", 2.0)
-    for k in range(3, 8):
-        assert g.update([obs("fridge", (2, 0, 1), state="closed")], view, stamp=k).events == []
-
-    g = SceneGraph(SceneGraphConfig(min_misses_to_remove=2))   # a sensor with no door words
-    g.update([obs("SinkBasin", (0, 2, 0.8), **sink), obs("pot", (1, 1, 0.9))], view, stamp=0)
-    g.place_inside("object_1", "object_0", 1.0)
-    for k in range(2, 6):
-        assert g.update([obs("SinkBasin", (0, 2, 0.8), **sink)], view, stamp=k).events == []
-
-
 def test_an_open_that_shows_a_receptacle_empty_of_what_a_put_left_in_it_removes_that():
     """Round 23 ("placements undone unseen"): the apple a put left in the fridge was taken
     out while the door was shut and memory did not see it. The robot opens the fridge:

@@ -942,31 +942,13 @@ class SceneGraph:
         return _inside(position, self._receptacle_region(receptacle), self.config.fixture_margin)
 
     def _hidden_inside(self, obj: str) -> bool:
-        """Inside a receptacle that is closed (or gone), or inside one in such a one: not
-        expected to be seen. A receptacle with no door (a sink basin, a pot, a bowl) hides
-        nothing once the sensor is known to read doors (`_reads_doors`): what is in it is
-        in view with it. Taken there as "closed", the pot the robot had put in the sink
-        was never missed after the daily tidy took it back to the stove; memory held it
-        at the sink for good, a tomato later seen in the sink was "in the pot", and
-        INSIDE(Tomato, Pot) read met on a ghost (tune tidy 3162 s0029, round 74)."""
-        receptacle = self.graph.nodes[obj].get("inside") or ""
-        seen: set[str] = set()
-        while receptacle and receptacle not in seen:
-            if receptacle not in self.graph:
-                return True
-            seen.add(receptacle)
-            attrs = self.graph.nodes[receptacle]
-            state = attrs.get("state")
-            if state != "opened" and (state == "closed" or not self._reads_doors()):
-                return True
-            receptacle = attrs.get("inside") or ""
-        return False
-
-    def _reads_doors(self) -> bool:
-        """Has perception reported a door's word ("opened", "closed")? Then a receptacle
-        it reports neither of has no door. A sensor that reads no doors leaves every
-        receptacle possibly shut."""
-        return not self._words_read.isdisjoint(("opened", "closed"))
+        """Inside a receptacle that is closed (or gone): not expected to be seen."""
+        receptacle = self.graph.nodes[obj].get("inside")
+        if not receptacle:
+            return False
+        if receptacle not in self.graph:
+            return True
+        return self.graph.nodes[receptacle].get("state") != "opened"
 
     def _move_to(self, obj: str, pos: Vec3, stamp: float, changes: ChangeSet) -> None:
         attrs = self.graph.nodes[obj]
