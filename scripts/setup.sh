@@ -131,11 +131,4 @@ fi
 (cd / && "$venv/bin/python" -c 'import sys; from memory_node.core.recall.lemma_table import main
 sys.exit(main(["--if-missing"]))') \
   || { say "WordNet lemma table failed"; exit 1; }
-# 8. The lexicon's answers for SemCor's common words and the known object types
-#    (lexicon_answers.py: a server's requests read them instead of WordNet's first reads;
-#    ~1 min once). Its name holds the lexicon code's and WordNet's hashes: made again
-#    exactly when either changes; without it recall reads WordNet as before.
-(cd / && "$venv/bin/python" -c 'import sys; from memory_node.core.recall.lexicon_answers import main
-sys.exit(main(["--if-missing"]))') \
-  || { say "lexicon answers table failed"; exit 1; }
 say "ready: $venv"
