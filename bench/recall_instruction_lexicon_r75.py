@@ -15,7 +15,6 @@ from PATH instead of the default file (lexicon_answers.py; the code must have it
 from __future__ import annotations
 
 import argparse
-import functools
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -23,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from recall_common import fresh_scale_recall, save_result
+from recall_common import fresh_scale_recall, save_result, timed_into
 
 from memory_node.core.recall.lexicon import Lexicon
 from memory_node.core.recall.recall import Recaller
@@ -33,14 +32,7 @@ MODEL: list[tuple[float, float]] = []
 
 
 def _timed(f: Callable[..., Any], part: str) -> Callable[..., Any]:
-    @functools.wraps(f)
-    def timed(*a: Any, **kw: Any) -> Any:
-        t = time.thread_time()
-        try:
-            return f(*a, **kw)
-        finally:
-            SPENT[part] = SPENT.get(part, 0.0) + time.thread_time() - t
-    return timed
+    return timed_into(SPENT, f, part)
 
 
 def main() -> int:

@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 import recall_rank_cost
 from rclpy.serialization import serialize_message
-from recall_common import save_result, served_memory
+from recall_common import save_result, served_memory, timed_into
 
 import memory_node.core.recall.recall as recall_module
 from memory_node.core import recall_memory
@@ -42,13 +42,7 @@ SPENT: dict[str, float] = {}  # part -> thread CPU (s) in the current request
 
 
 def _timed(f: Callable[..., Any], part: str) -> Callable[..., Any]:
-    def timed(*a: Any, **kw: Any) -> Any:
-        t = time.thread_time()
-        try:
-            return f(*a, **kw)
-        finally:
-            SPENT[part] = SPENT.get(part, 0.0) + time.thread_time() - t
-    return timed
+    return timed_into(SPENT, f, part)
 
 
 def wrap(owner: Any, name: str, part: str) -> None:
