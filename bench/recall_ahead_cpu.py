@@ -28,9 +28,7 @@ from pathlib import Path
 
 import numpy as np
 from recall_common import (
-    ab_options,
-    child_run,
-    load,
+    ab_bench_start,
     save_result,
     served_memory,
 )
@@ -94,12 +92,10 @@ def pooled(runs: list[dict], part: str, only: set[int] | None = None) -> float:
 
 def main() -> int:
     import recall_rank_cost
-    if child_run(ARGV, measure):
+    started = ab_bench_start(ARGV, measure, 4, "recall_ahead_cpu")
+    if started is None:
         return 0
-    if load() is None:
-        print("skip: AI2-THOR rearrangement data absent; the labelled set is generated from it")
-        return 0
-    against, rounds, name = ab_options(ARGV, 4, "recall_ahead_cpu")
+    against, rounds, name = started
     result: dict = {"units": 10_000, "k": K, "token_budget": BUDGET, "rounds": rounds,
                     "peer_code": against}
     _, runs = recall_rank_cost.ab_runs(__file__, against, rounds, True, summary)

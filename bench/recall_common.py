@@ -282,6 +282,18 @@ def ab_options(argv: list[str], rounds: int, out: str) -> tuple[str, int, str]:
     return value("--against", ""), int(value("--rounds", str(rounds))), value("--out", out)
 
 
+def ab_bench_start(argv: list[str], measure: Callable[[Path, list[dict]], dict], rounds: int,
+                   out: str) -> tuple[str, int, str] | None:
+    """The opening of an A/B bench's main: None once a child has measured (`child_run`) or
+    when the labelled set's source data is absent (the skip said), else `ab_options`."""
+    if child_run(argv, measure):
+        return None
+    if load() is None:
+        print("skip: AI2-THOR rearrangement data absent; the labelled set is generated from it")
+        return None
+    return ab_options(argv, rounds, out)
+
+
 def alternating_child_runs(script: str, base: Path, tmp: Path, against: str, rounds: int,
                            child_args: list[str], summarise: Callable[[list], dict],
                            cwd: Path | None = None) -> list[dict]:

@@ -50,9 +50,8 @@ ARGV = sys.argv[1:]
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from recall_common import (  # noqa: E402
-    ab_options,
+    ab_bench_start,
     alternating_child_runs,
-    child_run,
     load,
     save_result,
     scene_units,
@@ -242,12 +241,10 @@ def ab_runs(script: str, against: str, rounds: int, planner: bool,
 
 
 def main() -> int:
-    if child_run(ARGV, measure):
+    started = ab_bench_start(ARGV, measure, 1, "recall_rank_cost")
+    if started is None:
         return 0
-    if load() is None:
-        print("skip: AI2-THOR rearrangement data absent; the labelled set is generated from it")
-        return 0
-    against, rounds, name = ab_options(ARGV, 1, "recall_rank_cost")
+    against, rounds, name = started
     planner = "--planner" in ARGV
     result: dict = {"units": 10_000, "calls": CALLS, "episodes": EPISODES, "k": K,
                     "k_step": K_STEP, "token_budget": BUDGET, "rounds": rounds,
