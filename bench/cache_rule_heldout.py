@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh62|fresh63] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh63|fresh64] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh63][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh64][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -1048,6 +1048,29 @@ re-references: the racks in transition, the washers and dryers emptied, the serv
 the players revived, the leaders and results; frequency-skewed: the televised teams, the
 club's regulars, the circuit's horses, the principals, the pianist's favourites, the loyalty
 cards; scans: the new tests, the match and heat sheets, the tickets.
+``fresh64`` (seeds 86000+) was written in round 76 before anything ran on it, by a writer
+who did not read the policy's code: a roller derby league's bouts (each jam's lineups, the
+jammers in turn, the pivots and lines of blockers in turn, scoring passes, the penalty box),
+a sepak takraw league's matches (the tekong's serve, up to three touches a side in the set
+order, service changing every three points, sets to 15), an ultimate frisbee league's games
+(the pull, the O-line and D-lines called in turn, throws among the handlers and cutters,
+turnovers and blocks), a field lacrosse league's matches (face-offs by the specialists,
+ground balls and clears, midfield lines rotating on the fly, shots on the goalie, penalties),
+a rounders league's matches (the batting order looping, the bowler, batter and backstop each
+ball, the fielders and posts, the runners moving on), a club racing championship's timing
+(every car at the line in running order each lap, pit stops and new tyre sets, a safety
+car, the top ten at the podium), a mechanical signal box's train register (an hourly
+timetable of headcodes, each route's levers pulled and put back, the boxes in rear and
+ahead, freight paths), a ski school's weeks (groups kept all week, each lift ride and run
+with the instructor and every pupil, corrections, the badges) and a driving test centre's
+days (the examiners in turn, each route's junctions in order, faults, failed candidates
+coming back weeks later). Loops: the batting order, the jammers and pivots in turn, the
+hourly timetable and the routes' levers, the running order, the groups' pupils; small
+loops: the regu's three, the lines on the field, the players at the posts; late
+re-references: the candidates who come back, the returning families, the circuits' pit
+loops, the podium; frequency-skewed: the televised teams, the season's regulars, the busy
+routes; scans: the new tyre sets, the new candidates, the freight paths, the jams, sets,
+innings and pages.
 """
 
 from __future__ import annotations
@@ -28563,6 +28586,431 @@ def fresh63_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def roller_derby_bout(seed: int, teams: int, alpha: float) -> Iterator[int]:
+    """A roller derby league's bouts as the WFTDA's statsbook records them (two 30-minute
+    periods of jams of up to two minutes, five skaters a side each jam: a jammer wearing the
+    star, a pivot and three blockers, the lineups changing every jam, a skater sent to the
+    penalty box for 30 seconds of jam time). Each bout two of ``teams`` leagues by Zipf
+    ``alpha``, rosters of 15 (the first four the jammers, the next three the pivots); about
+    28 jams a period: each side's lineup (the jammer in turn among the four, the pivot in
+    turn among the three, two blockers of three pairs in turn and a third of two in turn),
+    then the jammers' scoring passes (none to four each; the lead jammer first; an opposing
+    skater passed two times in five), a penalty one jam in three (the skater), the jam's
+    end."""
+    rng = random.Random(seed)
+    skater_k, jam_k = (i << 48 for i in range(2))
+    fixture = _zipf(rng, teams, alpha)
+    made = itertools.count()
+    while True:
+        a = fixture()
+        b = fixture()
+        while b == a:
+            b = rng.randrange(teams)
+        for _ in range(2):
+            for jam in range(rng.randint(24, 32)):
+                lineups = {}
+                for t in (a, b):
+                    base = t * 15
+                    blockers = [base + 7 + (jam % 3) * 2 + i for i in range(2)]
+                    blockers.append(base + 13 + jam % 2)
+                    lineups[t] = [base + jam % 4, base + 4 + jam % 3] + blockers
+                    for s in lineups[t]:
+                        yield skater_k + s
+                lead = rng.choice((a, b))
+                for t in (lead, b if lead == a else a):
+                    for _ in range(rng.randint(0, 4)):
+                        yield skater_k + lineups[t][0]
+                        if rng.random() < 0.4:
+                            yield skater_k + rng.choice(lineups[b if t == a else a][1:])
+                if rng.random() < 1 / 3:
+                    yield skater_k + rng.choice(lineups[rng.choice((a, b))])
+                yield jam_k + next(made)
+
+
+def takraw_match(seed: int, teams: int, alpha: float) -> Iterator[int]:
+    """A sepak takraw league's matches as ISTAF's scoresheet records them (a regu of three on
+    court: the tekong who serves from the circle, the feeder and the striker; up to three
+    touches a side, any part of the body but the hands; sets to 15, service changing every three
+    points; a substitution from a reserve of two). Each match two of ``teams`` regus by Zipf
+    ``alpha``, five players each; best of three sets: each rally the serving tekong, then one to
+    six exchanges (the receiving side's one to three touches in the set order: the receiver, the
+    feeder, the striker), a point; a substitution one set in two; the set."""
+    rng = random.Random(seed)
+    player_k, set_k = (i << 48 for i in range(2))
+    fixture = _zipf(rng, teams, alpha)
+    made = itertools.count()
+    while True:
+        a = fixture()
+        b = fixture()
+        while b == a:
+            b = rng.randrange(teams)
+        court = {t: [t * 5 + i for i in range(3)] for t in (a, b)}
+        won = {a: 0, b: 0}
+        while max(won.values()) < 2:
+            score = {a: 0, b: 0}
+            serving = rng.choice((a, b))
+            served = 0
+            while max(score.values()) < 15:
+                other = b if serving == a else a
+                yield player_k + court[serving][0]
+                side = other
+                for _ in range(rng.randint(1, 6)):
+                    touches = rng.randint(1, 3)
+                    for p in (rng.randrange(3), 1, 2)[:touches]:
+                        yield player_k + court[side][p]
+                    side = a if side == b else b
+                score[side if rng.random() < 0.5 else (a if side == b else b)] += 1
+                served += 1
+                if served % 3 == 0:
+                    serving = other
+            won[max(score, key=lambda t: score[t])] += 1
+            if rng.random() < 0.5:
+                t = rng.choice((a, b))
+                court[t][rng.randrange(3)] = t * 5 + 3 + rng.randrange(2)
+            yield set_k + next(made)
+
+
+def ultimate_game(seed: int, teams: int, squad: int, alpha: float) -> Iterator[int]:
+    """An ultimate frisbee league's games as a stats app (UltiAnalytics) records them:
+    seven a side on the field per point, an offensive line and two defensive lines called
+    in turn, the pull, throws among the handlers and cutters until a score or a turnover
+    (a drop, a throwaway, a block), the other side picking up the disc. Each game two of
+    ``teams`` teams by Zipf ``alpha``, ``squad`` players each (the first three the main
+    handlers); points until one side reaches 15: the puller, each side's line (the side
+    on offence its O-line, the other its D-line in turn), then possessions of 2-12 throws
+    (the thrower, a handler most of the time), a turnover one possession in three (the
+    defender who blocked one in two), the scorer; the game."""
+    rng = random.Random(seed)
+    player_k, game_k = (i << 48 for i in range(2))
+    fixture = _zipf(rng, teams, alpha)
+    made = itertools.count()
+    while True:
+        a = fixture()
+        b = fixture()
+        while b == a:
+            b = rng.randrange(teams)
+        d_calls = {a: 0, b: 0}
+        score = {a: 0, b: 0}
+        offence = rng.choice((a, b))
+        while max(score.values()) < 15:
+            defence = b if offence == a else a
+            lines = {}
+            lines[offence] = [offence * squad + i for i in range(7)]
+            d = d_calls[defence] % 2
+            d_calls[defence] += 1
+            lines[defence] = [defence * squad + 7 + d * 7 + i
+                              for i in range(min(7, squad - 7 - d * 7))]
+            lines[defence] += [defence * squad + i for i in range(7 - len(lines[defence]))]
+            yield player_k + rng.choice(lines[defence])
+            for t in (offence, defence):
+                for p in lines[t]:
+                    yield player_k + p
+            holder = offence
+            while True:
+                for _ in range(rng.randint(2, 12)):
+                    i = rng.randrange(3) if rng.random() < 0.6 else rng.randrange(3, 7)
+                    yield player_k + lines[holder][i]
+                if rng.random() < 1 / 3:
+                    if rng.random() < 0.5:
+                        yield player_k + rng.choice(lines[b if holder == a else a])
+                    holder = b if holder == a else a
+                    continue
+                yield player_k + rng.choice(lines[holder])
+                score[holder] += 1
+                offence = b if holder == a else a
+                break
+        yield game_k + next(made)
+
+
+def lacrosse_match(seed: int, teams: int, alpha: float) -> Iterator[int]:
+    """A men's field lacrosse league's matches as its play-by-play records them (ten a side:
+    a goalie, three defenders, three midfielders, three attackers; midfield lines rotating
+    on the fly, a face-off specialist taking each face-off and leaving the field, ground
+    balls, clears from defence, shots on the goalie, one-minute penalties and the man-up
+    unit). Each match two of ``teams`` teams by Zipf ``alpha``, squads of 23 (the goalie,
+    six defenders, twelve midfielders in four lines and a face-off man, three attackers);
+    four quarters: a face-off (both face-off men) after each goal and at the quarter's
+    start, then possessions: the ground ball (a midfielder), the clear (a defender, a
+    midfielder), two to seven passes among the attackers and the line's midfielders, a
+    shot (the shooter, the goalie) one possession in two, a penalty one possession in
+    ten (the player); the midfield line changing every second possession; the quarter."""
+    rng = random.Random(seed)
+    player_k, quarter_k = (i << 48 for i in range(2))
+    fixture = _zipf(rng, teams, alpha)
+    made = itertools.count()
+    while True:
+        a = fixture()
+        b = fixture()
+        while b == a:
+            b = rng.randrange(teams)
+        line = {a: 0, b: 0}
+        for _ in range(4):
+            faceoff = True
+            for poss in range(rng.randint(26, 34)):
+                att = a if poss % 2 == 0 else b
+                dfn = b if att == a else a
+                base = att * 23
+                if faceoff:
+                    yield player_k + a * 23 + 19
+                    yield player_k + b * 23 + 19
+                mids = [base + 7 + line[att] * 3 + i for i in range(3)]
+                defs = [base + 1 + rng.randrange(6) for _ in range(2)]
+                attack = [base + 20 + i for i in range(3)]
+                yield player_k + rng.choice(mids)
+                yield player_k + defs[0]
+                yield player_k + rng.choice(mids)
+                for _ in range(rng.randint(2, 7)):
+                    yield player_k + rng.choice(attack + mids)
+                faceoff = False
+                if rng.random() < 0.5:
+                    yield player_k + rng.choice(attack + mids)
+                    yield player_k + dfn * 23
+                    faceoff = rng.random() < 0.3
+                if rng.random() < 0.1:
+                    yield player_k + dfn * 23 + 1 + rng.randrange(18)
+                if poss % 2 == 1:
+                    line[att] = (line[att] + 1) % 4
+            yield quarter_k + next(made)
+
+
+def rounders_match(seed: int, teams: int, alpha: float) -> Iterator[int]:
+    """A rounders league's matches as Rounders England's scoresheet records them (nine a
+    side; two innings each; the batting order gone through in turn until all nine are out;
+    each good ball the bowler, the batter and the backstop; a hit fielded by a deep or
+    post fielder; runners on the four posts moving on; a rounder or a half scored). Each
+    match two of ``teams`` teams by Zipf ``alpha``, squads of 12 (nine named); for each of
+    the two innings of each side: batters in order (the order looping until nine are out):
+    one to three balls (the bowler, the batter, the backstop each), then a hit (the
+    fielder who fields it, the post it is thrown to) or a no-ball; a batter out one ball in
+    three (caught or stumped at a post: the post's fielder); every runner on the posts
+    moving on (the runners, in order); the innings."""
+    rng = random.Random(seed)
+    player_k, innings_k = (i << 48 for i in range(2))
+    fixture = _zipf(rng, teams, alpha)
+    made = itertools.count()
+    while True:
+        a = fixture()
+        b = fixture()
+        while b == a:
+            b = rng.randrange(teams)
+        nine = {t: [t * 12 + i for i in range(12)] for t in (a, b)}
+        for t in (a, b):
+            rng.shuffle(nine[t])
+        for _ in range(2):
+            for bat, field in ((a, b), (b, a)):
+                order = nine[bat][:9]
+                fielders = nine[field][:9]
+                out = 0
+                turn = 0
+                running: list[int] = []
+                while out < 9 and turn < 60:
+                    batter = order[turn % 9]
+                    turn += 1
+                    for _ in range(rng.randint(1, 3)):
+                        yield player_k + fielders[0]
+                        yield player_k + batter
+                        yield player_k + fielders[1]
+                    yield player_k + fielders[2 + min(6, int(rng.expovariate(0.5)))]
+                    yield player_k + fielders[2 + rng.randrange(4)]
+                    if rng.random() < 1 / 3:
+                        out += 1
+                    else:
+                        running.append(batter)
+                    for r in running:
+                        yield player_k + r
+                    running = running[-3:]
+                yield innings_k + next(made)
+
+
+def pit_wall_race(seed: int, drivers: int, grid: int, laps: int,
+                  alpha: float) -> Iterator[int]:
+    """A club racing championship's races as the timing system logs them (a transponder
+    per car read at the line every lap in running order, overtakes changing that order
+    a place at a time, pit stops for tyres logged by the pit lane's own loop, a safety
+    car bunching the field up). Each race ``grid`` of ``drivers`` licensed drivers by Zipf
+    ``alpha`` (the season's regulars most) on one of 12 circuits; ``laps`` laps: every car
+    at the line in running order (one or two swaps of neighbours a lap), the race leader's
+    lap chart entry; each car's one or two pit stops (the car, the pit loop, a new set of
+    tyres); a safety car one race in three (the car's number read each of its laps); the
+    circuit's race, then the top ten again at the podium and parc fermé."""
+    rng = random.Random(seed)
+    car_k, tyre_k, race_k, loop_k = (i << 48 for i in range(4))
+    who = _zipf(rng, drivers, alpha)
+    tyres = itertools.count()
+    made = itertools.count()
+    while True:
+        field: list[int] = []
+        while len(field) < grid:
+            d = who()
+            if d not in field:
+                field.append(d)
+        circuit = rng.randrange(12)
+        stops = {d: sorted(rng.sample(range(2, laps - 1), rng.randint(1, 2))) for d in field}
+        sc_lap = rng.randrange(laps) if rng.random() < 1 / 3 else -1
+        for lap in range(laps):
+            for _ in range(rng.randint(1, 2)):
+                i = rng.randrange(grid - 1)
+                field[i], field[i + 1] = field[i + 1], field[i]
+            for d in field:
+                yield car_k + d
+                if lap in stops[d]:
+                    yield loop_k + circuit
+                    yield tyre_k + next(tyres)
+            if sc_lap <= lap < sc_lap + 3:
+                yield car_k + drivers
+            yield car_k + field[0]
+        for d in field[:10]:
+            yield car_k + d
+        yield race_k + next(made)
+
+
+def signal_box_shift(seed: int, routes: int, levers: int, alpha: float) -> Iterator[int]:
+    """A mechanical signal box's train register on a main line as the signaller keeps it (each
+    train offered from the box in rear, accepted, the levers of its route pulled in the order
+    the locking frame allows, the train entered with its headcode and times, the levers put
+    back, the train out of section given to the box in rear and offered ahead). The timetable
+    repeats hourly: ``routes`` routes through the junction (each a fixed sequence of 4-9 of the
+    frame's ``levers`` levers), each hour's services by Zipf ``alpha`` over the routes with
+    their headcodes (the same service the same headcode every hour; one in ten not running in a
+    given hour); a train: the box in rear, its headcode, the route's levers, the box ahead, the
+    levers again in reverse; a freight path one train in six (a new headcode); a shift's
+    register page every 40 trains."""
+    rng = random.Random(seed)
+    box_k, head_k, lever_k, page_k = (i << 48 for i in range(4))
+    route_levers = [rng.sample(range(levers), rng.randint(4, 9)) for _ in range(routes)]
+    route = _zipf(rng, routes, alpha)
+    hourly = [route() for _ in range(rng.randint(12, 20))]
+    freights = itertools.count(routes * 100)
+    made = itertools.count()
+    trains = 0
+    while True:
+        for i, r in enumerate(hourly):
+            if rng.random() < 0.1:  # a service that does not run this hour
+                continue
+            steps = [(r, head_k + r * 100 + i)]
+            if rng.random() < 1 / 6:
+                steps.append((route(), head_k + next(freights)))
+            for rr, head in steps:
+                yield box_k + rr % 3
+                yield head
+                for lev in route_levers[rr]:
+                    yield lever_k + lev
+                yield box_k + 3 + rr % 3
+                for lev in reversed(route_levers[rr]):
+                    yield lever_k + lev
+                trains += 1
+                if trains % 40 == 0:
+                    yield page_k + next(made)
+
+
+def ski_school_week(seed: int, pupils: int, instructors: int, alpha: float) -> Iterator[int]:
+    """A ski school's week as its lift passes and booking system record it (a group of
+    six to ten pupils kept for the week with one instructor, mornings of lift rides and
+    runs, the same pupils day after day, new bookings each Sunday, the returning families
+    coming back week after week). Each week the groups of ``instructors`` instructors,
+    the pupils by Zipf ``alpha`` over ``pupils`` families' children; five days: each group
+    in turn four to seven runs: the lift (one of six) with the instructor and every pupil
+    (the pass read at the gate), then down the piste (one of 30 by the group's level) with
+    the instructor's corrections to one to three pupils; the day's lunch meeting point;
+    the week's awards: every pupil's badge."""
+    rng = random.Random(seed)
+    pupil_k, inst_k, lift_k, piste_k, badge_k = (i << 48 for i in range(5))
+    who = _zipf(rng, pupils, alpha)
+    made = itertools.count()
+    while True:
+        groups: list[tuple[int, list[int]]] = []
+        booked: set[int] = set()
+        for inst in range(instructors):
+            kids = []
+            for _ in range(rng.randint(6, 10)):
+                p = who()
+                if p not in booked:
+                    booked.add(p)
+                    kids.append(p)
+            groups.append((inst, kids))
+        for _ in range(5):
+            for inst, kids in groups:
+                level = inst % 5
+                for _ in range(rng.randint(4, 7)):
+                    yield lift_k + rng.randrange(6)
+                    yield inst_k + inst
+                    for p in kids:
+                        yield pupil_k + p
+                    yield piste_k + level * 6 + rng.randrange(6)
+                    for p in rng.sample(kids, min(len(kids), rng.randint(1, 3))):
+                        yield pupil_k + p
+            yield piste_k + 30
+        for _, kids in groups:
+            for p in kids:
+                yield pupil_k + p
+            yield badge_k + next(made)
+
+
+def driving_test_centre(seed: int, routes: int, examiners: int) -> Iterator[int]:
+    """A driving test centre's day as the examiners' tablets record it (each test the
+    examiner, the candidate, the eyesight check, a show-me tell-me question, one of the
+    centre's routes driven junction by junction, faults marked at some, the result; a
+    candidate who fails rebooks and comes back weeks later, usually on another route).
+    ``examiners`` examiners take tests in turn; ``routes`` routes through a town of 400
+    junctions (each route 20-40 junctions, shared roads near the centre); each test: the
+    examiner, the candidate (new, or a failed one coming back after 30-200 tests), one of
+    20 show-me tell-me questions, every junction of the route (by Zipf 0.9 over the
+    routes), a fault at one junction in eight (the junction again), the result; about one
+    candidate in two fails."""
+    rng = random.Random(seed)
+    ex_k, cand_k, q_k, junc_k = (i << 48 for i in range(4))
+    near = list(range(40))
+    route_j = [rng.sample(near, 5) + rng.sample(range(40, 400), rng.randint(15, 35))
+               + rng.sample(near, 3) for _ in range(routes)]
+    route = _zipf(rng, routes, 0.9)
+    new = itertools.count()
+    comeback: list[tuple[int, int]] = []
+    test = 0
+    while True:
+        yield ex_k + test % examiners
+        if comeback and comeback[0][0] <= test:
+            cand = heapq.heappop(comeback)[1]
+        else:
+            cand = next(new)
+        yield cand_k + cand
+        yield q_k + rng.randrange(20)
+        for j in route_j[route()]:
+            yield junc_k + j
+            if rng.random() < 1 / 8:
+                yield junc_k + j
+        yield cand_k + cand
+        if rng.random() < 0.5:
+            heapq.heappush(comeback, (test + rng.randint(30, 200), cand))
+        test += 1
+
+
+def fresh64_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 76's held-out set: seeds 86000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 86000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "rollerderby_t10": lambda: roller_derby_bout(s + 0, 10, 1.1),
+        "rollerderby_t60": lambda: roller_derby_bout(s + 1, 60, 0.8),
+        "takraw_t12": lambda: takraw_match(s + 2, 12, 1.1),
+        "takraw_t80": lambda: takraw_match(s + 3, 80, 0.8),
+        "ultimate_t12_s20": lambda: ultimate_game(s + 4, 12, 20, 1.1),
+        "ultimate_t50_s24": lambda: ultimate_game(s + 5, 50, 24, 0.8),
+        "lacrosse_t10": lambda: lacrosse_match(s + 6, 10, 1.1),
+        "lacrosse_t40": lambda: lacrosse_match(s + 7, 40, 0.8),
+        "rounders_t12": lambda: rounders_match(s + 8, 12, 1.1),
+        "rounders_t60": lambda: rounders_match(s + 9, 60, 0.8),
+        "pitwall_d60_g24": lambda: pit_wall_race(s + 10, 60, 24, 20, 1.1),
+        "pitwall_d400_g36": lambda: pit_wall_race(s + 11, 400, 36, 30, 0.8),
+        "signalbox_r8_l40": lambda: signal_box_shift(s + 12, 8, 40, 1.1),
+        "signalbox_r40_l120": lambda: signal_box_shift(s + 13, 40, 120, 0.8),
+        "skischool_p300_i8": lambda: ski_school_week(s + 14, 300, 8, 1.1),
+        "skischool_p3000_i30": lambda: ski_school_week(s + 15, 3000, 30, 0.8),
+        "drivingtest_r6_e4": lambda: driving_test_centre(s + 16, 6, 4),
+        "drivingtest_r24_e12": lambda: driving_test_centre(s + 17, 24, 12),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -28597,7 +29045,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh60": fresh60_variants,
                 "fresh61": fresh61_variants,
                 "fresh62": fresh62_variants,
-                "fresh63": fresh63_variants}
+                "fresh63": fresh63_variants,
+                "fresh64": fresh64_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

@@ -755,9 +755,18 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # fresh43a, fresh47c, fresh52b, fresh57a, fresh61c, fresh66b and fresh71a) with 7503 (none
 # a tuning plan: 12, 26 and 13 are in neither room_prior_fit's ODD nor put_spot_error's
 # --plans).
-# Next in line: eleventh reuses, the longest ago first (round 71's 4 and 24, then round
-# 72's 16, 6 and 18, then round 73's 27), then twelfth reuses (round 73's 20 and 30, then
-# round 74's 28, 8 and 5, then round 75's 12, 26 and 13, ...).
+# "fresh76a/b/c" (round 76) likewise, by a helper (heldout76) who ran no arm on them: the
+# three next in line, ELEVENTH reuses, the longest ago first: round 71's 4 (fresh23a's,
+# reused by fresh29a, fresh34a, fresh38c, fresh43b, fresh48a, fresh52c, fresh57b, fresh62a,
+# fresh66c and fresh71b) with 7601, then round 71's 24 (fresh23c's, reused by fresh29c,
+# fresh34c, fresh39b, fresh43c, fresh48b, fresh53a, fresh57c, fresh62b, fresh67a and
+# fresh71c) with 7602, then round 72's 16 (fresh23b's, reused by fresh29b, fresh34b,
+# fresh39a, fresh44a, fresh48c, fresh53b, fresh58a, fresh62c, fresh67b and fresh72a) with
+# 7603 (none a tuning plan: 4, 24 and 16 are in neither room_prior_fit's ODD nor
+# put_spot_error's --plans).
+# Next in line: eleventh reuses, the longest ago first (round 72's 6 and 18, then round
+# 73's 27), then twelfth reuses (round 73's 20 and 30, then round 74's 28, 8 and 5, then
+# round 75's 12, 26 and 13, then round 76's 4, 24 and 16, ...).
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only, by the held-out test).
@@ -817,7 +826,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh72a": (16, 7201), "fresh72b": (6, 7202), "fresh72c": (18, 7203),
           "fresh73a": (27, 7301), "fresh73b": (20, 7302), "fresh73c": (30, 7303),
           "fresh74a": (28, 7401), "fresh74b": (8, 7402), "fresh74c": (5, 7403),
-          "fresh75a": (12, 7501), "fresh75b": (26, 7502), "fresh75c": (13, 7503)}
+          "fresh75a": (12, 7501), "fresh75b": (26, 7502), "fresh75c": (13, 7503),
+          "fresh76a": (4, 7601), "fresh76b": (24, 7602), "fresh76c": (16, 7603)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

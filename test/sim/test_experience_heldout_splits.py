@@ -32,7 +32,8 @@ fresh71a/b/c in round 71,
 fresh72a/b/c in round 72,
 fresh73a/b/c in round 73,
 fresh74a/b/c in round 74,
-fresh75a/b/c in round 75):
+fresh75a/b/c in round 75,
+fresh76a/b/c in round 76):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -90,7 +91,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh72": (7201, 7202, 7203),
           "fresh73": (7301, 7302, 7303),
           "fresh74": (7401, 7402, 7403),
-          "fresh75": (7501, 7502, 7503)}
+          "fresh75": (7501, 7502, 7503),
+          "fresh76": (7601, 7602, 7603)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -186,6 +188,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 74's: the next three eleventh reuses, round 68's 28 (with another seed), round 69's
 # 8, then round 70's 5.
 # Round 75's: the next three eleventh reuses, round 70's 12 and 26, then round 71's 13.
+# Round 76's: the next three eleventh reuses, round 71's 4 and 24, then round 72's 16.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -384,7 +387,13 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh75b": ("fresh22c", "fresh27c", "fresh32c", "fresh37b", "fresh42a", "fresh46c",
                        "fresh52a", "fresh56c", "fresh61b", "fresh66a", "fresh70c"),
           "fresh75c": ("fresh", "fresh28c", "fresh33c", "fresh38b", "fresh43a", "fresh47c",
-                       "fresh52b", "fresh57a", "fresh61c", "fresh66b", "fresh71a")}
+                       "fresh52b", "fresh57a", "fresh61c", "fresh66b", "fresh71a"),
+          "fresh76a": ("fresh23a", "fresh29a", "fresh34a", "fresh38c", "fresh43b", "fresh48a",
+                       "fresh52c", "fresh57b", "fresh62a", "fresh66c", "fresh71b"),
+          "fresh76b": ("fresh23c", "fresh29c", "fresh34c", "fresh39b", "fresh43c", "fresh48b",
+                       "fresh53a", "fresh57c", "fresh62b", "fresh67a", "fresh71c"),
+          "fresh76c": ("fresh23b", "fresh29b", "fresh34b", "fresh39a", "fresh44a", "fresh48c",
+                       "fresh53b", "fresh58a", "fresh62c", "fresh67b", "fresh72a")}
 LENGTH = 30  # the length the lead runs them at
 
 
