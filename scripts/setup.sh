@@ -131,4 +131,23 @@ fi
 (cd / && "$venv/bin/python" -c 'import sys; from memory_node.core.recall.lemma_table import main
 sys.exit(main(["--if-missing"]))') \
   || { say "WordNet lemma table failed"; exit 1; }
+# 8. The lexicon's answers for SemCor's common words and the known object types
+#    (lexicon_answers.py: a server's requests read them instead of WordNet's first reads;
+#    ~1 min once). Its name holds the lexicon code's and WordNet's hashes: made again
+#    exactly when either changes; without it recall reads WordNet as before.
+(cd / && "$venv/bin/python" -c 'import sys; from memory_node.core.recall.lexicon_answers import main
+sys.exit(main(["--if-missing"]))') \
+  || { say "lexicon answers table failed"; exit 1; }
+# 9. Compiled bytecode for the modules the memory server and the planner load
+#    (memory_node/bytecode.py; their lazy imports too, e.g. nltk's WordNet reader at the
+#    first recall): uv writes no .pyc, and where PYTHONDONTWRITEBYTECODE is set (the CI's
+#    shell) no process may write one, so every start compiled its imports again: ~0.8 s
+#    of a memory server's ~3.1 s of CPU before its first recall (bench/README_recall.md,
+#    rounds 75-76). Written where the interpreter looks (beside the sources, or under
+#    PYTHONPYCACHEPREFIX: scripts/test.sh's build/pycache); ~8 s of CPU once, and skipped
+#    (~0.3 s) while its stamp (interpreter, distributions, sources) is unchanged.
+nodes=$(sed -n 's/^from \(.*\) import main$/\1/p' "$root/scripts/memory_server")
+# shellcheck disable=SC2086 # one module name per word
+(cd / && "$venv/bin/python" -m memory_node.bytecode $nodes memory_node.planner.nodes.planner_node) \
+  || { say "bytecode compilation failed"; exit 1; }
 say "ready: $venv"

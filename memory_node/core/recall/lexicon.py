@@ -18,6 +18,7 @@ lemmatiser of :mod:`.lexical` (documented, never an exception at recall time).
 
 from __future__ import annotations
 
+import functools
 import io
 import logging
 import mmap
@@ -25,10 +26,10 @@ import re
 import struct
 import sys
 import threading
-from collections.abc import ItemsView, Iterable, Iterator, KeysView, ValuesView
+from collections.abc import Callable, ItemsView, Iterable, Iterator, KeysView, ValuesView
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from memory_node.core.recall.lemma_table import INDEX_POS, LemmaTable
 from memory_node.core.recall.lexical import STOPWORDS, lemma
@@ -518,6 +519,40 @@ _SS_TYPE = {"n": "1", "v": "2"}  # WordNet's synset type digit in a sense key
 _DATA_FILE = {"n": "noun", "v": "verb", "a": "adj"}
 
 
+_T = TypeVar("_T")
+_UNSET = object()
+
+
+def _answered(maxsize: int, *, stored: bool = True
+              ) -> Callable[[Callable[..., _T]], functools._lru_cache_wrapper[_T]]:
+    """A lexicon method memoised per process (``lru_cache``, bounded), whose misses are
+    first looked up in the lexicon's table of answers made at set-up
+    (:mod:`.lexicon_answers`, :meth:`Lexicon.use_answers`), so a word new to the process
+    costs a dict lookup instead of WordNet's reads. While :attr:`Lexicon.recording` is a
+    dict, the answers computed are put in it (how set-up makes the table). ``stored``
+    False: the answers are not plain data (never recorded, never read from a table)."""
+    def wrap(method: Callable[..., _T]) -> functools._lru_cache_wrapper[_T]:
+        name = method.__name__
+
+        def answer(self: Lexicon, *args: Any, **kwargs: Any) -> _T:
+            if not stored:
+                return method(self, *args, **kwargs)
+            key = (name, args, tuple(sorted(kwargs.items()))) if kwargs else (name, args)
+            answers = self.answers
+            if answers is not None:
+                held = answers.get(key, _UNSET)
+                if held is not _UNSET:
+                    return held
+            value = method(self, *args, **kwargs)
+            if self.recording is not None:
+                self.recording[key] = value
+            return value
+
+        functools.update_wrapper(answer, method)
+        return lru_cache(maxsize=maxsize)(answer)
+    return wrap
+
+
 class Lexicon:
     """Base forms, physical-object synonyms and verb meanings from WordNet.
 
@@ -537,6 +572,10 @@ class Lexicon:
         self._data: dict[str, mmap.mmap] = {}  # data.noun / .verb / .adj, read on first use
         self._lock = threading.Lock()
         self.error = ""
+        # Set-up's answers of the memoised methods (use_answers), read before WordNet;
+        # replaced whole, never mutated, so a reader on another thread sees all or none.
+        self.answers: dict[tuple, Any] | None = None
+        self.recording: dict[tuple, Any] | None = None  # lexicon_answers.build's
 
     # -- loading ---------------------------------------------------------------------
     def load(self) -> bool:
@@ -573,6 +612,12 @@ class Lexicon:
         self.verb_share("be")
         return True
 
+    def use_answers(self, answers: dict[tuple, Any]) -> None:
+        """Read the memoised methods' answers from ``answers`` (``(method, args)`` -> the
+        answer; :func:`.lexicon_answers.load` checks they were made by this code from these
+        files) before computing them; requests then read WordNet only for what it lacks."""
+        self.answers = answers
+
     @property
     def available(self) -> bool:
         # Asked ~80 times per request (every reader checks it first): once loaded, answered
@@ -584,7 +629,7 @@ class Lexicon:
         """Singular base form of a noun ("knives" -> "knife"); the word itself if unknown."""
         return self._morphy(word, "n")
 
-    @lru_cache(maxsize=20_000)  # noqa: B019 - asked per word of every instruction
+    @_answered(20_000)  # asked per word of every instruction
     def singular(self, word: str) -> str:
         """The singular of a plural that WordNet also lists as a lemma of its own, when one
         of the singular's main senses is a physical thing and the word is mostly a noun:
@@ -606,7 +651,7 @@ class Lexicon:
         """Base form of a verb ("chilled" -> "chill"); the word itself if unknown."""
         return self._morphy(word, "v")
 
-    @lru_cache(maxsize=20_000)  # noqa: B019 - one lexicon per process; bounded
+    @_answered(20_000)  # one lexicon per process; bounded
     def _morphy(self, word: str, pos: str) -> str:
         if not self.available or len(word) > MAX_WORD_CHARS or not word.isalpha():
             return lemma(word) if pos == "n" else word
@@ -631,7 +676,7 @@ class Lexicon:
         senses = self._synsets(word, "n")
         return bool(senses) and senses[0].lexname() in PHYSICAL
 
-    @lru_cache(maxsize=20_000)  # noqa: B019 - asked per place word of a request
+    @_answered(20_000)  # asked per place word of a request
     def headed_thing(self, word: str) -> bool:
         """The word's first sense of its own (one where WordNet lists it first: its
         headword) is something physical. A sense that lists the word only as another
@@ -650,7 +695,7 @@ class Lexicon:
                    if s.lemma_names()[:1] and s.lemma_names()[0].lower() == key]
         return bool(own) and own[0] in PHYSICAL
 
-    @lru_cache(maxsize=20_000)  # noqa: B019 - asked per word of a request that is no noun
+    @_answered(20_000)  # asked per word of a request that is no noun
     def root_noun(self, word: str) -> str:
         """The noun a word WordNet knows as no noun is made from, by the word's main
         verb or adjective senses (``ROOT_SENSES``): the one noun of their definitions
@@ -685,7 +730,7 @@ class Lexicon:
         senses = self._synsets(word, "n")
         return bool(senses) and senses[0].lexname() == LOCATION
 
-    @lru_cache(maxsize=20_000)  # noqa: B019 - asked per word of every instruction
+    @_answered(20_000)  # asked per word of every instruction
     def one_sense(self, word: str) -> bool:
         """The word has one meaning in WordNet, a physical thing, and no verb sense
         ("vino": wine): its synonyms are other names of that one thing, whatever the
@@ -728,7 +773,7 @@ class Lexicon:
     # Memoised only past `available` (WordNet loaded): a per-subtask request asked ~17
     # words' forms of nltk's morphy, ~0.2 ms of its ~4 ms of CPU at 10,000 units, nearly
     # all words every instruction repeats ("the", "put", "cup"). Tuples: never mutated.
-    @lru_cache(maxsize=20_000)  # noqa: B019 - one lexicon per process; bounded
+    @_answered(20_000)  # one lexicon per process; bounded
     def _forms_known(self, word: str, pos: str) -> tuple[str, ...]:
         wn = self._wn  # after `available`, which loads it
         if wn is None:
@@ -750,7 +795,7 @@ class Lexicon:
         return [off for form in self._forms(word, "v")
                 for off in self._offsets(form, "v")][:VERB_SENSES]
 
-    @lru_cache(maxsize=20_000)  # noqa: B019
+    @_answered(20_000)
     def verb_share(self, word: str) -> float:
         """How often ``word`` is used as a verb rather than a noun (WordNet's sense-tagged
         corpus counts; 0 when unknown): "put" ~1, "pepper" ~0."""
@@ -840,7 +885,7 @@ class Lexicon:
         end = data.find(b"\n", offset)
         return data[offset:end if end >= 0 else len(data)].decode("utf-8", "replace")
 
-    @lru_cache(maxsize=20_000)  # noqa: B019
+    @_answered(20_000)
     def _senses(self, term: str, pos: str) -> tuple[_Sense, ...] | None:
         """``term``'s senses in ``_synsets`` order, read from one data line each (offset,
         lexicographer file, lemma names, definition) as nltk's parser reads them, but
@@ -879,7 +924,7 @@ class Lexicon:
             return None
         return [s for s in senses[:NOUN_SENSES] if s.lexname in PHYSICAL]
 
-    @lru_cache(maxsize=20_000)  # noqa: B019
+    @_answered(20_000, stored=False)  # the reader's own objects: not plain data
     def _synsets(self, term: str, pos: str) -> tuple:
         if not self.available or len(term) > 2 * MAX_WORD_CHARS:
             return ()
@@ -904,7 +949,7 @@ class Lexicon:
                              for d in s.topic_domains())]
         return senses
 
-    @lru_cache(maxsize=20_000)  # noqa: B019
+    @_answered(20_000)
     def synonyms(self, phrase: str, household: bool = False) -> frozenset[str]:
         """Other names of a physical thing ("garbage can" -> "trash can", "dustbin", ...),
         lower case, words separated by spaces; empty when WordNet does not know it.
@@ -921,7 +966,7 @@ class Lexicon:
         out.discard(phrase.lower())
         return frozenset(out)
 
-    @lru_cache(maxsize=20_000)  # noqa: B019
+    @_answered(20_000)
     def regional(self, phrase: str) -> tuple[str, ...]:
         """American names of a British word or phrase that are things by WordNet: "hob"
         -> cooktop, "cooker" -> stove, "loo" -> toilet, "kitchen roll" -> paper towel
@@ -946,7 +991,7 @@ class Lexicon:
                    and self._forms(c.replace(" ", "_"), "n")]
         return tuple(out)
 
-    @lru_cache(maxsize=20_000)  # noqa: B019
+    @_answered(20_000)
     def hyponym_names(self, phrase: str, household: bool = False) -> frozenset[str]:
         """Names of the direct kinds of a physical thing ("pan" -> "frying pan", "wok")."""
         term = phrase.strip().lower().replace(" ", "_")
@@ -980,7 +1025,7 @@ class Lexicon:
                 out.update(_MARKER.sub("", n).replace("_", " ") for n in names)
         return frozenset(out)
 
-    @lru_cache(maxsize=20_000)  # noqa: B019
+    @_answered(20_000)
     def kind_aliases(self, phrase: str, head: str, household: bool = False) -> frozenset[str]:
         """One-word names of the direct kinds of a thing's main sense that one of the kind's
         own names ties to ``head`` ("faucet" -> "tap": WordNet's kind {water faucet, water
@@ -998,7 +1043,7 @@ class Lexicon:
                                and head not in n)
         return frozenset(out)
 
-    @lru_cache(maxsize=20_000)  # noqa: B019
+    @_answered(20_000)
     def hypernym_names(self, phrase: str, household: bool = False) -> frozenset[str]:
         """Names of the direct, still physical, parents of a thing's main sense ("fridge"
         -> "refrigerator"; "mug" -> "drinking vessel")."""
@@ -1031,7 +1076,7 @@ class Lexicon:
                     out.update(n for n in names if "_" not in n)
         return frozenset(out)
 
-    @lru_cache(maxsize=20_000)  # noqa: B019
+    @_answered(20_000)
     def sense_parents(self, word: str) -> frozenset[str]:
         """One-word names of the direct physical parents of every physical sense of a noun,
         rare senses too ("stand" -> support, table, booth, platform). Only for a word that
@@ -1052,7 +1097,7 @@ class Lexicon:
                     out.update(n.lower() for n in h.lemma_names() if "_" not in n)
         return frozenset(out)
 
-    @lru_cache(maxsize=20_000)  # noqa: B019
+    @_answered(20_000)
     def elided_heads(self, phrase: str, own: tuple[str, ...]) -> frozenset[str]:
         """Heads of the two-word kinds and parts of a thing whose first word is one of the
         thing's own words ``own``: what is left when a speaker drops the modifier the room
@@ -1071,7 +1116,7 @@ class Lexicon:
                         out.add(head)
         return frozenset(out)
 
-    @lru_cache(maxsize=5_000)  # noqa: B019
+    @_answered(5_000)
     def modifier_heads(self, words: tuple[str, ...]) -> frozenset[str]:
         """Heads of WordNet's two-word compounds of a thing's modifier that do what the
         thing's head does, for a thing whose whole name WordNet does not know: "towel
@@ -1117,7 +1162,7 @@ class Lexicon:
                             out.add(other)
         return frozenset(out)
 
-    @lru_cache(maxsize=5_000)  # noqa: B019
+    @_answered(5_000)
     def shaped_like(self, phrase: str) -> frozenset[str]:
         """Nouns a physical thing's main sense is defined as shaped like ("ladle: a
         spoon-shaped vessel with a long handle" -> spoon): what a speaker who does not
@@ -1132,7 +1177,7 @@ class Lexicon:
                     out.add(self.noun(noun))
         return frozenset(out)
 
-    @lru_cache(maxsize=5_000)  # noqa: B019
+    @_answered(5_000)
     def is_size_word(self, word: str) -> bool:
         """An adjective whose main sense says a size (WordNet's attribute "size", read
         from the head sense a satellite is similar to): "big", "large", "huge", "little",
@@ -1198,7 +1243,7 @@ class Lexicon:
                     return True
         return False
 
-    @lru_cache(maxsize=20_000)  # noqa: B019
+    @_answered(20_000)
     def gloss_nouns(self, phrase: str, senses: int = 2) -> frozenset[str]:
         """Nouns of the definitions of a physical thing's ``senses`` main senses, base
         forms: "vase" -> {jar, glass, porcelain, ornament, flower}. Weak evidence only."""
@@ -1219,7 +1264,7 @@ class Lexicon:
                     out.add(base)
         return frozenset(out)
 
-    @lru_cache(maxsize=20_000)  # noqa: B019
+    @_answered(20_000)
     def description_words(self, phrase: str, senses: int = 2) -> frozenset[str]:
         """Content words of a physical thing's ``senses`` main definitions, each in its
         noun and verb base forms, and of its parent's when a definition opens with the
@@ -1239,7 +1284,7 @@ class Lexicon:
                                if b not in LIGHT_VERBS)
         return frozenset(out)
 
-    @lru_cache(maxsize=20_000)  # noqa: B019
+    @_answered(20_000)
     def purposes(self, phrase: str) -> frozenset[str]:
         """Verbs a physical thing's definition says it is for, base forms: "for (heavy)
         cleaning", "for drying or wiping", "used to mix or spread", and a gerund naming a
@@ -1256,7 +1301,7 @@ class Lexicon:
                 out |= self._definition_verbs(definition.lower(), kinds)
         return frozenset(out - LIGHT_VERBS)
 
-    @lru_cache(maxsize=5_000)  # noqa: B019
+    @_answered(5_000)
     def holds_contents(self, phrase: str) -> bool:
         """The thing's main sense is a kind of container or of cooking utensil: what it is
         for ("a pot for cooking") happens to what it holds, where it is used (the stove).
@@ -1276,7 +1321,7 @@ class Lexicon:
                     return True
         return False
 
-    @lru_cache(maxsize=5_000)  # noqa: B019
+    @_answered(5_000)
     def verb_tools(self, word: str) -> frozenset[str]:
         """The tools a verb is done with, by its kinds named after a tool: WordNet's
         "wipe" has the kinds "sponge" ("wipe with a sponge") and "towel" ("wipe with a
@@ -1308,7 +1353,7 @@ class Lexicon:
                            if name.isalpha() and done_with(names, name, definition))
         return frozenset(out)
 
-    @lru_cache(maxsize=5_000)  # noqa: B019
+    @_answered(5_000)
     def sibling_tools(self, word: str) -> frozenset[str]:
         """The tools of the verb's siblings that do what it does: "scrub" is "clean with
         hard rubbing", a kind of "rub", and rub's kind "sponge down" is "clean with a
@@ -1397,7 +1442,7 @@ class Lexicon:
                            if n.isalpha() and done_with(parents, n.lower(), definition))
         return frozenset(out)
 
-    @lru_cache(maxsize=5_000)  # noqa: B019
+    @_answered(5_000)
     def is_kind_of(self, word: str, kind: str) -> bool:
         """The noun ``word``'s main sense, a physical thing, is a direct kind of one of
         ``kind``'s main physical senses ("water": water.n.01's parent is liquid). Main
@@ -1444,7 +1489,7 @@ class Lexicon:
         except (ValueError, IndexError):
             return None
 
-    @lru_cache(maxsize=5_000)  # noqa: B019
+    @_answered(5_000)
     def container_matter(self, noun: str) -> frozenset[str]:
         """The matter a container's definition says it is for, as :meth:`verb_matter`
         words: the matter of the verbs its main sense is defined by in an inflected form
@@ -1482,7 +1527,7 @@ class Lexicon:
         except (ValueError, IndexError):
             return ()
 
-    @lru_cache(maxsize=5_000)  # noqa: B019
+    @_answered(5_000)
     def verb_matter(self, verb: str) -> frozenset[str]:
         """Nouns for the matter a verb deals with, one word each: nouns WordNet derives
         ("+" pointers) from the verb's main senses (for a verb with its particle,
@@ -1513,7 +1558,7 @@ class Lexicon:
                                    if n.isalpha() and self._offsets(n, "n")[:1] == [noun])
         return frozenset(out)
 
-    @lru_cache(maxsize=20_000)  # noqa: B019
+    @_answered(20_000)
     def part_wholes(self, word: str) -> frozenset[int]:
         """The wholes (noun sense offsets) a noun's main sense is a part of, when that sense
         is a physical thing: "bristle" -> brush, "mattress" -> bed, "keyboard" -> computer,
@@ -1540,7 +1585,7 @@ class Lexicon:
         wholes = self.part_wholes(word)
         return wholes if len(wholes) == 1 else frozenset()
 
-    @lru_cache(maxsize=20_000)  # noqa: B019
+    @_answered(20_000)
     def is_part_within(self, part: str, whole: str) -> bool:
         """``part``'s main physical sense is a part of ``whole``'s main physical sense (or of
         a kind above it), directly or as a part of one of its parts: "windowsill" (a part
@@ -1582,7 +1627,7 @@ class Lexicon:
             reach |= above
         return bool(reach & (kinds | {w[0].offset}))
 
-    @lru_cache(maxsize=5_000)  # noqa: B019
+    @_answered(5_000)
     def _hypernym_walk(self, offset: int) -> frozenset[int] | None:
         """Every noun sense above ``offset`` by "@" pointers only, as nltk's ``closure``
         of ``hypernyms()`` reaches them (:meth:`hypernym_offsets` takes "@i" too); None
@@ -1599,7 +1644,7 @@ class Lexicon:
         seen.discard(offset)
         return frozenset(seen)
 
-    @lru_cache(maxsize=20_000)  # noqa: B019
+    @_answered(20_000)
     def is_whole(self, phrase: str, wholes: frozenset[int]) -> bool:
         """A thing's main physical sense is one of ``wholes`` or a kind of one: a laptop
         is a kind of computer, so it has the computer's keyboard (WordNet lists parts on
@@ -1623,7 +1668,7 @@ class Lexicon:
             return bool(self._has_hypernym(senses[0].offset, set(wholes)))
         return bool(above & wholes)
 
-    @lru_cache(maxsize=20_000)  # noqa: B019
+    @_answered(20_000)
     def hypernym_offsets(self, offset: int) -> frozenset[int] | None:
         """Every noun sense above ``offset`` ("@", "@i" pointers, walked to the root), or
         None when a line on the way cannot be read. Per sense, not per (sense, wholes):
@@ -1688,7 +1733,7 @@ class Lexicon:
             out |= {self.verb(w) for w in m.group(1).split(" or ") if self.is_verb(w)}
         return out
 
-    @lru_cache(maxsize=5_000)  # noqa: B019
+    @_answered(5_000)
     def done_to(self, phrase: str) -> frozenset[str]:
         """Verbs a physical thing's main definition says you do to it: "bathtub: a
         relatively large open container that you fill with water" -> fill."""
@@ -1700,7 +1745,7 @@ class Lexicon:
                     out.add(self.verb(m.group(1)))
         return frozenset(out - LIGHT_VERBS)
 
-    @lru_cache(maxsize=20_000)  # noqa: B019
+    @_answered(20_000)
     def verb_senses(self, word: str, parents: bool = False) -> frozenset[str]:
         """The verb's main sense (as "v<offset>"), and with ``parents`` its direct parents
         below the root of WordNet's verbs ("flip" -> flip, turn; never "change", "move").
@@ -1714,7 +1759,7 @@ class Lexicon:
             out |= {h for s in senses for h in s.hypernyms() if h.hypernyms()}
         return frozenset(f"v{s.offset()}" for s in out)
 
-    @lru_cache(maxsize=5_000)  # noqa: B019
+    @_answered(5_000)
     def is_part_of(self, head: str, whole: str) -> bool:
         """A "<whole> <head>" compound names a part of the whole itself, not a separate
         thing: WordNet lists the compound or the head among the whole's parts (shower ->
@@ -1738,7 +1783,7 @@ class Lexicon:
             return True
         return bool(set(wholes[0].hypernyms()) & set(heads[0].hypernyms()))
 
-    @lru_cache(maxsize=5_000)  # noqa: B019
+    @_answered(5_000)
     def verb_means(self, word: str, target: str) -> bool:
         """True when the verb ``word`` is ``target`` or a kind of it ("rinse" -> "clean",
         "microwave" -> "cook"), or a sibling under a specific parent ("chop" ~ "slice")."""
@@ -1757,7 +1802,7 @@ class Lexicon:
                 any(off in siblings for off in offsets[:2])
         return self.verb_walk(word, target)
 
-    @lru_cache(maxsize=5_000)  # noqa: B019
+    @_answered(5_000)
     def verb_defined_as(self, word: str, target: str) -> bool:
         """True when WordNet defines the verb ``word``'s main sense by the verb ``target``
         ("scrub": "clean with hard rubbing"), in the same lexicographer field as one of
@@ -1785,7 +1830,7 @@ class Lexicon:
                   if of_target is None else {s.lexname for s in of_target[:VERB_SENSES]})
         return main[1] in fields
 
-    @lru_cache(maxsize=5_000)  # noqa: B019
+    @_answered(5_000)
     def verb_in_kind(self, word: str, kind: str) -> bool:
         """The verb ``word``'s main sense is a verb of contact whose definition names the
         noun ``kind`` as a word ("soak": "submerge in a liquid"): what it is done in is
@@ -1830,7 +1875,7 @@ class Lexicon:
         return False
 
 
-    @lru_cache(maxsize=256)  # noqa: B019 - few targets: the skill verbs
+    @_answered(256)  # few targets: the skill verbs
     def _verb_closure(self, target: str) -> tuple[frozenset[int], frozenset[int]] | None:
         """What :meth:`verb_means` walks up to, walked down once from ``target``: offsets
         of verb senses within VERB_DEPTH hyponym steps of its first VERB_SENSES senses, and

@@ -35,7 +35,7 @@ from typing import TypeVar, cast
 import numpy as np
 
 from memory_node.core.persistence.store import MemoryStore
-from memory_node.core.recall import model_worker
+from memory_node.core.recall import lexicon_answers, model_worker
 from memory_node.core.recall.categories import type_key
 from memory_node.core.recall.context import ContextBlock, SceneGraphSource, assemble_context
 from memory_node.core.recall.describe import Describer, UnitDescription
@@ -147,6 +147,9 @@ class RecallConfig:
     use_lexicon: bool = True         # WordNet names/verbs (falls back to plain lemmas)
     warm_words: int = 2000           # SemCor's most tagged words looked up in WordNet at
                                      # start (~0.2 s, background), not in a first request
+    lexicon_answers: bool = True     # set-up's table of the lexicon's answers for common
+                                     # words and the known types, loaded after the preload
+                                     # (lexicon_answers.py): a new word reads no WordNet
     purposes: bool = False           # a type made for what the instruction does ("flip"
                                      # -> spatula, "for turning") named partly; off: on the
                                      # held-out half it cost more than it found (README)
@@ -802,11 +805,15 @@ COMMON_WORDS_MAX_WAIT_S = 120.0
 
 
 def _warm_lexicon(lexicon: Lexicon, verbs: Sequence[str], words: int,
-                  after: threading.Event | None = None) -> None:
+                  after: threading.Event | None = None, answers: bool = True) -> None:
     if lexicon.warm():
         lexicon.warm_verbs(verbs)
         if after is not None:
             after.wait(COMMON_WORDS_MAX_WAIT_S)
+        if answers:
+            # Set-up's answers for common words and the known types (lexicon_answers.py):
+            # read after the preload, as the common words are, not in the restart's path.
+            lexicon_answers.attach(lexicon)
         lexicon.warm_words(lexicon.common_words(words))
 
 
@@ -842,7 +849,8 @@ class Recaller:
             # round 44: a restart's first recall came ~0.4 s of CPU later).
             after = self._preloaded if common_words_after_preload else None
             threading.Thread(target=_warm_lexicon,
-                             args=(lexicon, verbs, self.config.warm_words, after),
+                             args=(lexicon, verbs, self.config.warm_words, after,
+                                   self.config.lexicon_answers),
                              name="wordnet-load", daemon=True).start()
         self.lexicon = lexicon
         self.speller = Speller(lexicon, abbreviations=self.config.abbreviations,
