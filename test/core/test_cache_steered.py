@@ -1499,3 +1499,72 @@ def test_the_guard_judged_over_whole_periods_keeps_the_school_bus_on_w_tinylfu()
     periodic = SteeredWTinyLFUPolicy(250)
     assert _replay(periodic, zipf) == _replay(main, zipf)
     assert periodic.period_bands == 0
+
+
+def test_the_run_hedge_acts_on_a_young_run_that_outweighs_the_scores_past() -> None:
+    # Rounds 72-74 (HEDGE_RUN): fresh58's PCR lab at C=500. The next batch of new samples is a
+    # scan every expert misses alike, reused at plate set-up within C-2C lookups: LRU holds
+    # them, W-TinyLFU refuses them, and its decayed score still leads on the first batch, so
+    # the hedge never acted (-1.40 points against LRU). A run of LRU's exclusive hits measured
+    # from where it began lets it act. Round 72's "first" spent W-TinyLFU's protected keys on
+    # old runs (fresh11's heap at C=500, -0.29 -> -0.83); round 73's "horizon" acts only on a
+    # young run but still spent them where W-TinyLFU wins by far (fresh59's extinguisher at
+    # C=1000, -1.91 points); round 74's "outweigh" acts only while the run's surplus exceeds
+    # W-TinyLFU's decayed lead over the ghost, the fall gate's verdict held over an epoch's
+    # first lookups (the PCR lab +1.57, the extinguisher -0.34).
+    from bench_scripts import load_bench
+
+    heldout = load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)
+    pcr = heldout.VARIANT_SETS["fresh58"](30_000)["pcr_b500_c8"]()
+    off = _replay(SteeredWTinyLFUPolicy(500, hedge_run=""), pcr)
+    assert _replay(SteeredWTinyLFUPolicy(500, hedge_run="horizon"), pcr) > off + 0.005
+    assert _replay(SteeredWTinyLFUPolicy(500, hedge_run="outweigh"), pcr) > off + 0.012
+    heap = heldout.VARIANT_SETS["fresh11"](30_000)["gcheap_n256_o2000_s0.1"]()
+    off = _replay(SteeredWTinyLFUPolicy(500, hedge_run=""), heap)
+    assert _replay(SteeredWTinyLFUPolicy(500, hedge_run="first"), heap) < off - 0.003
+    assert _replay(SteeredWTinyLFUPolicy(500, hedge_run="outweigh"), heap) >= off
+    won = heldout.VARIANT_SETS["fresh59"](30_000)["extinguisher_p300_v6"]()
+    off = _replay(SteeredWTinyLFUPolicy(1000, hedge_run=""), won)
+    assert _replay(SteeredWTinyLFUPolicy(1000, hedge_run="horizon"), won) < off - 0.015
+    assert _replay(SteeredWTinyLFUPolicy(1000, hedge_run="outweigh"), won) > off - 0.005
+    with pytest.raises(ValueError):
+        SteeredWTinyLFUPolicy(100, hedge_run="young")
+
+
+def test_the_run_hedge_weighs_the_run_against_the_decayed_leads_noise() -> None:
+    # Round 75 ("beyond"): fresh44's bingo at C=1000 churns exclusive hits both ways (~900 and
+    # ~800 decayed), so "outweigh"'s run surplus just above a net lead of 60-140 is noise and
+    # its hedge lost 0.29 points there (-0.21 -> -0.50 against LRU); weighed against the
+    # lead's standard error the run does not act there, and still acts on the PCR lab, where
+    # the exclusive hits are few and the run is all one way.
+    from bench_scripts import load_bench
+
+    heldout = load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)
+    bingo = heldout.VARIANT_SETS["fresh44"](30_000)["bingo_r12_p40"]()
+    off = _replay(SteeredWTinyLFUPolicy(1000, hedge_run=""), bingo)
+    assert _replay(SteeredWTinyLFUPolicy(1000, hedge_run="outweigh"), bingo) < off - 0.002
+    assert _replay(SteeredWTinyLFUPolicy(1000, hedge_run="beyond"), bingo) > off - 0.0005
+    pcr = heldout.VARIANT_SETS["fresh58"](30_000)["pcr_b500_c8"]()
+    off = _replay(SteeredWTinyLFUPolicy(500, hedge_run=""), pcr)
+    assert _replay(SteeredWTinyLFUPolicy(500, hedge_run="beyond"), pcr) > off + 0.004
+
+
+@pytest.mark.parametrize("form", ["first", "outweigh", "beyond"])
+def test_the_run_test_is_armed_wherever_it_can_change(form: str) -> None:
+    # Round 75: an eviction reads the run test's flag, set only at an access W-TinyLFU and a
+    # recency ghost disagree on and at an election; re-evaluating it after every access must
+    # never change it (else an eviction would read a stale verdict).
+    rng = random.Random(75)
+    p = SteeredWTinyLFUPolicy(64, hedge_run=form, min_epoch=16, epoch_factor=0.5)
+    armed = 0
+    for i in range(30_000):
+        phase = (i // 3000) % 2
+        k = rng.randrange(200) if phase or rng.random() < 0.6 else 1000 + rng.randrange(5000)
+        if not p.get(k):
+            p.put(k)
+        for r in (1, 2):
+            was = p._run_armed[r]
+            p._arm_run(r)
+            assert p._run_armed[r] == was
+            armed += was
+    assert armed
