@@ -1549,7 +1549,41 @@ def test_the_run_hedge_weighs_the_run_against_the_decayed_leads_noise() -> None:
     assert _replay(SteeredWTinyLFUPolicy(500, hedge_run="beyond"), pcr) > off + 0.004
 
 
-@pytest.mark.parametrize("form", ["first", "outweigh", "beyond"])
+def test_the_run_hedge_acts_on_a_one_way_run_and_not_on_a_churn() -> None:
+    # Round 76 ("oneway"): what separates fresh58's PCR lab (a run of 36 exclusive hits, all
+    # LRU's: the new batch is a scan W-TinyLFU refuses whole) from fresh44's bingo at C=1000
+    # (88 of 113 LRU's at the run's start, both sides winning keys) is the run's make-up, not
+    # its size against the decayed lead's noise ("beyond" refused both): "outweigh" acting only
+    # while W-TinyLFU's exclusive hits in the run are within their noise of 0 fixes the PCR lab
+    # (-1.40 -> +0.17 points against LRU) and leaves bingo as it was.
+    from bench_scripts import load_bench
+
+    heldout = load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)
+    pcr = heldout.VARIANT_SETS["fresh58"](30_000)["pcr_b500_c8"]()
+    off = _replay(SteeredWTinyLFUPolicy(500, hedge_run=""), pcr)
+    assert _replay(SteeredWTinyLFUPolicy(500, hedge_run="oneway"), pcr) > off + 0.012
+    bingo = heldout.VARIANT_SETS["fresh44"](30_000)["bingo_r12_p40"]()
+    off = _replay(SteeredWTinyLFUPolicy(1000, hedge_run=""), bingo)
+    assert _replay(SteeredWTinyLFUPolicy(1000, hedge_run="oneway"), bingo) > off - 0.0005
+
+
+def test_the_run_hedge_off_leaves_the_run_state_untouched() -> None:
+    # Round 76: with HEDGE_RUN off the run's arming is not on the per-access path (its own
+    # disagreement handler is bound only when a form is on), and no run is ever counted.
+    rng = random.Random(76)
+    p = SteeredWTinyLFUPolicy(64, hedge_run="", min_epoch=16, epoch_factor=0.5)
+    on = SteeredWTinyLFUPolicy(64, hedge_run="oneway", min_epoch=16, epoch_factor=0.5)
+    for i in range(20_000):
+        hot = (i // 2000) % 2 or rng.random() < 0.6
+        k = rng.randrange(200) if hot else 1000 + rng.randrange(5000)
+        for q in (p, on):
+            if not q.get(k):
+                q.put(k)
+    assert p._run_excl == [0, 0, 0, 0] and p._run_armed == [False, False, False]
+    assert any(on._run_excl)
+
+
+@pytest.mark.parametrize("form", ["first", "outweigh", "beyond", "oneway"])
 def test_the_run_test_is_armed_wherever_it_can_change(form: str) -> None:
     # Round 75: an eviction reads the run test's flag, set only at an access W-TinyLFU and a
     # recency ghost disagree on and at an election; re-evaluating it after every access must
