@@ -1556,7 +1556,8 @@ class OfflinePlanner:
             # bread "heated"; one held absent past the explore's sighting swallowed tune
             # tidy 3617's real apple). A look that opens what shuts the object in is made:
             # the open shows the inside (tune tidy 3159 s0021).
-            req.notes.setdefault("answered_by_listing", set()).add(obj)
+            req.notes.setdefault("answered_by_listing", {})[obj] = (
+                sim.objects[obj].observations, len(req.history))
             return False
         req.notes.setdefault("recheck", set()).add(obj)   # the loop reads it back after
         # What memory had seen of it before the look: the look confirms it only if
@@ -1589,8 +1590,8 @@ class OfflinePlanner:
         # arm): at the bread, then to the microwave, opened; the next plan picked the bread
         # from there, refused "2.04 m away".
         objects, acted = dict(req.vocab.objects), self._task_instances(req)
-        for obj in req.notes.get("answered_by_listing", ()):
-            if obj in objects and listed_not_found_here(req, SkillCall("navigate", (obj,))):
+        for obj in self._answered_absent(req):
+            if obj in objects:
                 objects[obj] = replace(objects[obj], state=ABSENT)   # `_look`
         unrecalled = {i: u for i in acted if i not in objects and i not in req.vocab.folded
                       and (u := req.scene.get(i)) is not None}
@@ -1601,6 +1602,25 @@ class OfflinePlanner:
                     open_there=frozenset(req.notes.get("open_there", ())),
                     reaches=self._reaches(req),
                     left=at if stands and stands != at else "")
+
+    def _answered_absent(self, req: PlanRequest) -> list[str]:
+        """The objects whose look experience's listing answered (`_look`) that stay
+        absent for the plan: memory still has them at the listed spot, and no explore or
+        open of this instruction since the answer showed them again (their observation
+        count grew). A listing is from an earlier task's state: a house that puts things
+        back may have put the object back (tune2 tidy 3152 s0022, round 76: the bread
+        memory had in the microwave, listed as not found there, was shown by the
+        microwave's open; held absent, every place was searched and the task lost)."""
+        kept = []
+        for obj, (seen, since) in req.notes.get("answered_by_listing", {}).items():
+            unit = req.vocab.objects.get(obj)
+            if unit is None or not listed_not_found_here(req, SkillCall("navigate", (obj,))):
+                continue
+            looked = any(h.success and (h.call.skill == "explore" or self._opens(h.call))
+                         for h in req.history[since:])
+            if not (looked and unit.observations > seen):
+                kept.append(obj)
+        return kept
 
     def _reaches(self, req: PlanRequest) -> frozenset[str]:
         """What the arm reaches from where the base stands, by this task's last refusal
