@@ -185,6 +185,9 @@ class _Sim:
     # arm found them shut in elsewhere (OfflinePlanner._shut_away). Memory's word on where
     # they are is not evidence of a placement goal.
     unseen: frozenset[str] = frozenset()
+    # Of `unseen`, the objects whose look experience's listing answered (`_look`): no goal,
+    # a state one neither, is met on them.
+    answered: frozenset[str] = frozenset()
     # The receptacle the base stands at for certain (OfflinePlanner._stands_at, then the
     # plan's own navigates), "" when unknown; `at` is the planning origin, which a plan's
     # earlier steps may have left behind.
@@ -1413,7 +1416,7 @@ class OfflinePlanner:
         # placement: its receptacle is where it was, not where it is. Nor does a unit a
         # look went to and did not see (`_unseen`): its place is memory's word only.
         p = goal.predicate
-        unseen = sim.unseen if p in ("INSIDE", "ON") else frozenset()
+        unseen = sim.unseen if p in ("INSIDE", "ON") else sim.answered
         units = [u for u in sim.objects.values()
                  if type_key(u.label) == key and u.state != ABSENT
                  and u.object_id not in unseen]
@@ -1549,15 +1552,18 @@ class OfflinePlanner:
         if shut is None and listed_not_found_here(req, SkillCall("navigate", (obj,))):
             # The look's move is a navigate experience listed as refused NOT_FOUND at this
             # spot this instruction: the world found nothing of the type there, and what
-            # memory saw there since is the same false detection. The listing is the
-            # look's answer: the plan's copy of memory has the object absent while memory
-            # has it there (`_sim`), so no goal, a placement or a state, is met on it
-            # (round 75: a look answered as unseen only left tune2 tidy 3152 s0022's ghost
-            # bread "heated"; one held absent past the explore's sighting swallowed tune
-            # tidy 3617's real apple). A look that opens what shuts the object in is made:
-            # the open shows the inside (tune tidy 3159 s0021).
-            req.notes.setdefault("answered_by_listing", {})[obj] = (
-                sim.objects[obj].observations, len(req.history))
+            # memory saw there since may be the same false detection. The listing is the
+            # look's answer, as a look that saw nothing: the object is unseen (`_unseen`,
+            # lifted when memory sees it again) for every goal, a state one too (`_Sim.
+            # answered`; round 75: one unseen for placements only left tune2 tidy 3152
+            # s0022's ghost bread "heated"), and passed over as any listed call is
+            # (`_dodge`, `_release`). Not held absent: a house that puts things back may
+            # have put it back, and an absent unit sent the search to closed receptacles
+            # past the explore's egg (round 76, v1 and v2: six tasks lost). A look that
+            # opens what shuts the object in is still made (tune tidy 3159 s0021).
+            req.notes.setdefault("answered_by_listing", set()).add(obj)
+            req.notes.setdefault("look_from", {})[obj] = sim.objects[obj].observations
+            self._dodge(req, SkillCall("navigate", (obj,)), repair=False)
             return False
         req.notes.setdefault("recheck", set()).add(obj)   # the loop reads it back after
         # What memory had seen of it before the look: the look confirms it only if
@@ -1590,37 +1596,17 @@ class OfflinePlanner:
         # arm): at the bread, then to the microwave, opened; the next plan picked the bread
         # from there, refused "2.04 m away".
         objects, acted = dict(req.vocab.objects), self._task_instances(req)
-        for obj in self._answered_absent(req):
-            if obj in objects:
-                objects[obj] = replace(objects[obj], state=ABSENT)   # `_look`
         unrecalled = {i: u for i in acted if i not in objects and i not in req.vocab.folded
                       and (u := req.scene.get(i)) is not None}
+        unseen = self._unseen(req)
         return _Sim(req.held, at, objects,
                     acted=acted, acted_unrecalled=unrecalled, doubted=self._doubted(req),
-                    unseen=self._unseen(req) | self._shut_away(req),
+                    unseen=unseen | self._shut_away(req),
+                    answered=unseen & frozenset(req.notes.get("answered_by_listing", ())),
                     stands=stands,
                     open_there=frozenset(req.notes.get("open_there", ())),
                     reaches=self._reaches(req),
                     left=at if stands and stands != at else "")
-
-    def _answered_absent(self, req: PlanRequest) -> list[str]:
-        """The objects whose look experience's listing answered (`_look`) that stay
-        absent for the plan: memory still has them at the listed spot, and no explore or
-        open of this instruction since the answer showed them again (their observation
-        count grew). A listing is from an earlier task's state: a house that puts things
-        back may have put the object back (tune2 tidy 3152 s0022, round 76: the bread
-        memory had in the microwave, listed as not found there, was shown by the
-        microwave's open; held absent, every place was searched and the task lost)."""
-        kept = []
-        for obj, (seen, since) in req.notes.get("answered_by_listing", {}).items():
-            unit = req.vocab.objects.get(obj)
-            if unit is None or not listed_not_found_here(req, SkillCall("navigate", (obj,))):
-                continue
-            looked = any(h.success and (h.call.skill == "explore" or self._opens(h.call))
-                         for h in req.history[since:])
-            if not (looked and unit.observations > seen):
-                kept.append(obj)
-        return kept
 
     def _reaches(self, req: PlanRequest) -> frozenset[str]:
         """What the arm reaches from where the base stands, by this task's last refusal
