@@ -1563,7 +1563,8 @@ class OfflinePlanner:
             # opens what shuts the object in is still made (tune tidy 3159 s0021).
             req.notes.setdefault("answered_by_listing", set()).add(obj)
             req.notes.setdefault("look_from", {})[obj] = sim.objects[obj].observations
-            self._dodge(req, SkillCall("navigate", (obj,)), repair=False)
+            if obj not in self._avoid(req):   # passed over already: nothing to dodge
+                self._dodge(req, SkillCall("navigate", (obj,)), repair=False)
             return False
         req.notes.setdefault("recheck", set()).add(obj)   # the loop reads it back after
         # What memory had seen of it before the look: the look confirms it only if
