@@ -424,6 +424,17 @@ def test_a_listed_object_an_explore_shows_again_is_no_longer_held_absent() -> No
         assert strs(planner.plan(req).calls) == then
 
 
+def test_a_look_the_listing_answers_at_an_object_passed_over_already_plans_on() -> None:
+    """The answer passes the object over as a listed call is (`_dodge`); one passed over
+    already (an earlier subtask's answer, a dodge of its pick) has nothing left to dodge,
+    and the plan goes on without it (round 76, v3: "navigate(object_24) is known to fail
+    here and nothing else can replace it", four tasks lost)."""
+    planner = OfflinePlanner()
+    req = _apple_ghost_after_the_other_apples_refusal(planner, GHOST_APPLE_LISTED)
+    req.notes.setdefault("avoid", set()).add("Apple_1")
+    assert strs(planner.plan(req).calls) == ["explore(kitchen, Apple)"]
+
+
 def test_a_ghost_state_the_listing_answers_is_made_again_before_the_put() -> None:
     """Round 75 (tune2 tidy, stream seed 3152, s0022, a look answered as unseen only):
     "heat the bread and put it in the garbage can", memory's bread heated and in the can
