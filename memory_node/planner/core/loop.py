@@ -551,23 +551,13 @@ class PlanLoop:
                 raise _Stop(ErrorCode.PRECONDITION_FAILED,
                             f"step limit {limit} reached before {call}", STEP_LIMIT)
             step_no = len(out.steps) + 1
-            note = ""
+            note, known_bad = "", False
             if fresh is not None:
                 # The plan was made from a recall just now: its first step needs no other,
                 # and the planner saw that recall's listing. Not one this instruction's
                 # earlier recalls listed that this one left out (`_relisted`).
                 note, fresh = fresh, None
-                if call not in dodged and _relisted(req, call):
-                    dodged.add(call)
-                    feedback(step_no, call, "re-planning: known bad in this state", plan,
-                             note)
-                    rounds += 1
-                    if rounds > limit + s.max_replans + 2:
-                        raise _Stop(ErrorCode.PRECONDITION_FAILED, "the planner keeps "
-                                    "re-planning without finishing", STEP_LIMIT)
-                    fresh = note
-                    plan = self._plan(out, req)
-                    continue
+                known_bad = call not in dodged and _relisted(req, call)
             elif s.recall.per_step:
                 brief = self._brief(f"{call.skill} {' '.join(call.args)}", req)
                 answer = self._memory(out, functools.partial(
@@ -577,20 +567,21 @@ class PlanLoop:
                 req.memory_context = answer.context or req.memory_context
                 note = _note(answer.units, answer.warnings)
                 _listed(req, answer.known_bad_actions)
-                if call not in dodged and (call in req.known_bad or _relisted(req, call)):
-                    # Experience says this call failed in the state the robot is in now:
-                    # the planner chooses again, told so (once per call, so a planner
-                    # with no other way still gets to act).
-                    dodged.add(call)
-                    feedback(step_no, call, "re-planning: known bad in this state", plan,
-                             note)
-                    rounds += 1
-                    if rounds > limit + s.max_replans + 2:
-                        raise _Stop(ErrorCode.PRECONDITION_FAILED, "the planner keeps "
-                                    "re-planning without finishing", STEP_LIMIT)
-                    fresh = note
-                    plan = self._plan(out, req)
-                    continue
+                known_bad = call not in dodged and (call in req.known_bad
+                                                    or _relisted(req, call))
+            if known_bad:
+                # Experience says this call failed in the state the robot is in now: the
+                # planner chooses again, told so (once per call, so a planner with no
+                # other way still gets to act).
+                dodged.add(call)
+                feedback(step_no, call, "re-planning: known bad in this state", plan, note)
+                rounds += 1
+                if rounds > limit + s.max_replans + 2:
+                    raise _Stop(ErrorCode.PRECONDITION_FAILED, "the planner keeps "
+                                "re-planning without finishing", STEP_LIMIT)
+                fresh = note
+                plan = self._plan(out, req)
+                continue
             feedback(step_no, call, "running", plan, note)
             self._confirm(call, cancel)
             chosen = vocab.objects.get(call.args[0]) if call.skill == "pick" and call.args \
