@@ -406,13 +406,13 @@ def test_a_listed_ghost_memory_has_elsewhere_now_is_looked_at() -> None:
     assert strs(planner.plan(moved).calls) == ["navigate(Apple_1)"]
 
 
-def test_a_listed_object_an_explore_shows_again_is_no_longer_held_absent() -> None:
+def test_a_listed_object_an_explore_shows_again_counts_again() -> None:
     """The listing is an earlier task's: a house that puts things back may have put the
     object back where it was listed as not found (round 76, v1: tune2 tidy 3152 s0022's
     bread in the microwave, tune3 tidy 3159 s0015's egg, held absent after the explore's
-    or open's sighting of them: "no X in memory", three tasks lost). The answer holds
-    until an explore or open after it shows the object again; a sighting shows the goal
-    met, and the plan is done. An explore that did not see it again searches on."""
+    or open's sighting of them: "no X in memory", three tasks lost). The answer is a look
+    that saw nothing (`_unseen`): it holds until memory sees the object again; a sighting
+    shows the goal met, and the plan is done. An explore that did not see it searches on."""
     planner = OfflinePlanner()
     for seen_again, then in ((0, ["explore(living_room, Apple)"]), (1, [])):
         req = _apple_ghost_after_the_other_apples_refusal(planner, GHOST_APPLE_LISTED)
