@@ -204,3 +204,35 @@ def test_the_loop_tells_memory_a_give_up_from_a_step_limit(memory) -> None:  # n
     assert done.success and done.end_reason == "done"
     assert port.reasons == ["step_limit", "step_limit", "gave_up", "gave_up", "gave_up",
                             "done"]
+
+
+def test_a_navigate_listed_not_found_this_instruction_is_listed_again_while_it_is_there() -> None:
+    """Tune tidy, stream seed 3617, s0025 (round 75): the instruction's recall listed the
+    ghost apple's navigate as refused NOT_FOUND; the step recall after another apple's
+    refusal left the line out, and the fresh plan's first call went to the ghost (the loop
+    does not check a fresh plan's first call against the latest listing: the planner saw
+    it). The loop lists it again while memory has the apple where it had it when listed;
+    memory having it elsewhere since (a new sighting), it is not."""
+    from dataclasses import replace
+
+    from memory_node.planner.core.loop import _listed, _relisted
+    from memory_node.planner.core.planning import PlanRequest
+    from memory_node.planner.core.types import UnitView
+    from memory_node.planner.core.vocabulary import Vocabulary
+
+    ghost = UnitView("Apple_1", "Apple", (0.68, -2.57, 0.97), "none", "kitchen")
+    vocab = Vocabulary()
+    vocab.add_units([ghost])
+    req = PlanRequest("put the apple in the bowl", "", vocab, ["kitchen"],
+                      goal_conditions=("INSIDE(Apple, Bowl)",))
+    go = SkillCall("navigate", ("Apple_1",))
+    _listed(req, ["do not navigate(Apple_1): failed 1x in this state (NOT_FOUND) [bad:3]"])
+    assert go in req.known_bad and not _relisted(req, go)   # listed now: the planner's
+    _listed(req, [])                                        # the step recall left it out
+    assert go not in req.known_bad
+    assert not _relisted(req, SkillCall("pick", ("Apple_1",)))   # only the listed call
+    assert _relisted(req, go)
+    assert go in req.known_bad and req.known_bad_codes[go] == ErrorCode.NOT_FOUND.name
+    _listed(req, [])
+    req.vocab.add_units([replace(ghost, position=(0.68, -1.8, 0.97))])   # seen elsewhere
+    assert not _relisted(req, go) and go not in req.known_bad

@@ -355,6 +355,107 @@ def test_a_listed_ghost_seen_again_at_its_spot_with_no_receptacle_stays_passed_o
     assert strs(planner.plan(plain).calls)[:1] == [str(refused)]
 
 
+def _apple_ghost_after_the_other_apples_refusal(
+        planner: OfflinePlanner, lines: list[str],
+        seen_at: tuple[float, float, float] = (0.67, -2.56, 0.98)) -> PlanRequest:
+    """Tune tidy, stream seed 3617, s0025 (round 75, experience arm): memory had an apple
+    in the bowl, where the robot put it; the tidy took it out. The instruction's recall
+    listed (`lines`) its navigate as refused NOT_FOUND there, so the plan fetched another
+    apple; that one's navigate was refused too, the step recall after it no longer held
+    the ghost's line, and a frame brought the ghost back "in" the bowl (at `seen_at`)."""
+    ghost = UnitView("Apple_1", "Apple", (0.68, -2.57, 0.97), "none", "kitchen",
+                     receptacle_id="Bowl_1", relation="in")
+    other = UnitView("Apple_2", "Apple", (-0.24, -2.5, 1.6), "none", "kitchen")
+    bowl = UnitView("Bowl_1", "Bowl", (0.7, -2.6, 0.95), "none", "kitchen")
+    refused = SkillCall("navigate", ("Apple_2",))
+    req = request([replace(ghost, state="absent"), other, bowl], ("INSIDE(Apple, Bowl)",))
+    req.known_bad = known_bad_calls(lines)
+    req.known_bad_codes = known_bad_codes(lines)
+    assert strs(planner.plan(req).calls)[:1] == [str(refused)]
+    req.history.append(StepLine(refused, False, int(ErrorCode.NOT_FOUND),
+                                "no Apple within 0.75 m"))
+    req.known_bad, req.known_bad_codes = frozenset(), {}   # the line left out
+    req.vocab.add_units([replace(other, state="absent"), replace(ghost, position=seen_at)])
+    return req
+
+
+GHOST_APPLE_LISTED = ["do not navigate(Apple_1): failed 1x in this state (NOT_FOUND) [bad:3]"]
+
+
+def test_a_look_at_a_ghost_experience_listed_as_not_found_this_instruction_is_not_made() -> None:
+    """"Put the apple in the bowl" read as met on the ghost brought back, and the look at
+    it (a navigate, past both known-bad dodges: the planner's is not reached on a met
+    goal, the loop's is skipped for a fresh plan's first call) was refused again in the
+    same state. The instruction's listing answers that look: the ghost is not there, so
+    the goal is planned for (an explore, every other apple refused). Without a listing
+    (the arm with no experience) the look is made."""
+    planner = OfflinePlanner()
+    listed = _apple_ghost_after_the_other_apples_refusal(planner, GHOST_APPLE_LISTED)
+    assert strs(planner.plan(listed).calls)[:1] == ["explore(kitchen, Apple)"]
+    plain = _apple_ghost_after_the_other_apples_refusal(planner, [])
+    assert strs(planner.plan(plain).calls) == ["navigate(Apple_1)"]
+
+
+def test_a_listed_ghost_memory_has_elsewhere_now_is_looked_at() -> None:
+    """The listing answers a look only while memory has the object where it had it when
+    listed: one memory has over MOVED_RADIUS away since was seen anew (the explore's real
+    apple fused into it), and the goal judged on it is looked at as without a listing."""
+    planner = OfflinePlanner()
+    moved = _apple_ghost_after_the_other_apples_refusal(planner, GHOST_APPLE_LISTED,
+                                                        seen_at=(0.68, -1.8, 0.97))
+    assert strs(planner.plan(moved).calls) == ["navigate(Apple_1)"]
+
+
+def test_a_listed_object_an_explore_shows_again_counts_again() -> None:
+    """The listing is an earlier task's: a house that puts things back may have put the
+    object back where it was listed as not found (round 76, v1: tune2 tidy 3152 s0022's
+    bread in the microwave, tune3 tidy 3159 s0015's egg, held absent after the explore's
+    or open's sighting of them: "no X in memory", three tasks lost). The answer is a look
+    that saw nothing (`_unseen`): it holds until memory sees the object again; a sighting
+    shows the goal met, and the plan is done. An explore that did not see it searches on."""
+    planner = OfflinePlanner()
+    for seen_again, then in ((0, ["explore(living_room, Apple)"]), (1, [])):
+        req = _apple_ghost_after_the_other_apples_refusal(planner, GHOST_APPLE_LISTED)
+        assert strs(planner.plan(req).calls) == ["explore(kitchen, Apple)"]
+        req.history.append(StepLine(SkillCall("explore", ("kitchen", "Apple")), True, 0,
+                                    "saw a Apple in the kitchen"))
+        apple = req.vocab.objects["Apple_1"]
+        req.vocab.add_units([replace(apple, observations=apple.observations + seen_again)])
+        assert strs(planner.plan(req).calls) == then
+
+
+def test_a_look_the_listing_answers_at_an_object_passed_over_already_plans_on() -> None:
+    """The answer passes the object over as a listed call is (`_dodge`); one passed over
+    already (an earlier subtask's answer, a dodge of its pick) has nothing left to dodge,
+    and the plan goes on without it (round 76, v3: "navigate(object_24) is known to fail
+    here and nothing else can replace it", four tasks lost)."""
+    planner = OfflinePlanner()
+    req = _apple_ghost_after_the_other_apples_refusal(planner, GHOST_APPLE_LISTED)
+    req.notes.setdefault("avoid", set()).add("Apple_1")
+    assert strs(planner.plan(req).calls) == ["explore(kitchen, Apple)"]
+
+
+def test_a_ghost_state_the_listing_answers_is_made_again_before_the_put() -> None:
+    """Round 75 (tune2 tidy, stream seed 3152, s0022, a look answered as unseen only):
+    "heat the bread and put it in the garbage can", memory's bread heated and in the can
+    listed as not found there. The answer holds for the state goal too: the plan heats
+    a bread before it puts it in, not after (the put first cost three calls)."""
+    ghost = UnitView("Bread_1", "Bread", (0.2, -0.5, 0.9), "heated", "kitchen",
+                     receptacle_id="GarbageCan_1", relation="in")
+    can = UnitView("GarbageCan_1", "GarbageCan", (0.2, -0.5, 0.5), "none", "kitchen")
+    bread = UnitView("Bread_2", "Bread", (2.0, 0.9, 1.0), "none", "kitchen")
+    microwave = UnitView("Microwave_1", "Microwave", (1.5, 0.9, 1.2), "opened", "kitchen")
+    goals = ("STATE(Bread, heated)", "INSIDE(Bread, GarbageCan)")
+    planner = OfflinePlanner()
+    lines = ["do not navigate(Bread_1): failed 1x in this state (NOT_FOUND) [bad:3]"]
+    listed = request([ghost, can, bread, microwave], goals)
+    listed.known_bad, listed.known_bad_codes = known_bad_calls(lines), known_bad_codes(lines)
+    assert strs(planner.plan(listed).calls) == ["navigate(Bread_2)", "pick(Bread_2)",
+                                                "navigate(Microwave_1)", "heat(Bread_2)"]
+    plain = request([ghost, can, bread, microwave], goals)
+    assert strs(planner.plan(plain).calls) == ["navigate(Bread_1)"]   # the look
+
+
 def test_an_open_refused_from_the_objects_spot_is_made_from_the_receptacles_own() -> None:
     """Tune2 tidy (stream seed 1201, s0009/s0011): memory has the salt shaker in a drawer
     and the drawer where the shaker is; the real drawer is 1.3 m away, and the open made

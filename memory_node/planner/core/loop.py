@@ -45,6 +45,8 @@ from .planning import (
     PlanRequest,
     PlanResult,
     ReadTimesWanted,
+    keep_listed_not_found,
+    listed_not_found_here,
     not_found_target,
     stands_at,
 )
@@ -549,10 +551,13 @@ class PlanLoop:
                 raise _Stop(ErrorCode.PRECONDITION_FAILED,
                             f"step limit {limit} reached before {call}", STEP_LIMIT)
             step_no = len(out.steps) + 1
-            note = ""
+            note, known_bad = "", False
             if fresh is not None:
-                # The plan was made from a recall just now: its first step needs no other.
+                # The plan was made from a recall just now: its first step needs no other,
+                # and the planner saw that recall's listing. Not one this instruction's
+                # earlier recalls listed that this one left out (`_relisted`).
                 note, fresh = fresh, None
+                known_bad = call not in dodged and _relisted(req, call)
             elif s.recall.per_step:
                 brief = self._brief(f"{call.skill} {' '.join(call.args)}", req)
                 answer = self._memory(out, functools.partial(
@@ -562,20 +567,21 @@ class PlanLoop:
                 req.memory_context = answer.context or req.memory_context
                 note = _note(answer.units, answer.warnings)
                 _listed(req, answer.known_bad_actions)
-                if call in req.known_bad and call not in dodged:
-                    # Experience says this call failed in the state the robot is in now:
-                    # the planner chooses again, told so (once per call, so a planner
-                    # with no other way still gets to act).
-                    dodged.add(call)
-                    feedback(step_no, call, "re-planning: known bad in this state", plan,
-                             note)
-                    rounds += 1
-                    if rounds > limit + s.max_replans + 2:
-                        raise _Stop(ErrorCode.PRECONDITION_FAILED, "the planner keeps "
-                                    "re-planning without finishing", STEP_LIMIT)
-                    fresh = note
-                    plan = self._plan(out, req)
-                    continue
+                known_bad = call not in dodged and (call in req.known_bad
+                                                    or _relisted(req, call))
+            if known_bad:
+                # Experience says this call failed in the state the robot is in now: the
+                # planner chooses again, told so (once per call, so a planner with no
+                # other way still gets to act).
+                dodged.add(call)
+                feedback(step_no, call, "re-planning: known bad in this state", plan, note)
+                rounds += 1
+                if rounds > limit + s.max_replans + 2:
+                    raise _Stop(ErrorCode.PRECONDITION_FAILED, "the planner keeps "
+                                "re-planning without finishing", STEP_LIMIT)
+                fresh = note
+                plan = self._plan(out, req)
+                continue
             feedback(step_no, call, "running", plan, note)
             self._confirm(call, cancel)
             chosen = vocab.objects.get(call.args[0]) if call.skill == "pick" and call.args \
@@ -861,6 +867,19 @@ def _listed(req: PlanRequest, lines: Sequence[str]) -> None:
     req.known_bad = known_bad_calls(lines)
     req.known_bad_until = known_bad_until(lines)
     req.known_bad_codes = known_bad_codes(lines)
+    keep_listed_not_found(req)
+
+
+def _relisted(req: PlanRequest, call: SkillCall) -> bool:
+    """`call` is a navigate this instruction's recalls listed as refused NOT_FOUND at the
+    spot memory still has its object at (`listed_not_found_here`), which the latest recall
+    left out: listed again for the next plan, so the planner dodges it as any listed call.
+    Run, it is the same failed transition in the same state."""
+    if call in req.known_bad or not listed_not_found_here(req, call):
+        return False
+    req.known_bad = req.known_bad | {call}
+    req.known_bad_codes = {**req.known_bad_codes, call: ErrorCode.NOT_FOUND.name}
+    return True
 
 
 def _note(units: Sequence, warnings: Sequence[str]) -> str:

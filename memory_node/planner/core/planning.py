@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -14,6 +15,9 @@ from .prompt import StepLine
 from .types import SkillCall, UnitView
 from .vocabulary import Vocabulary
 
+# An object not found where memory put it and since seen this far away (floor, m) is a
+# new sighting (experience's belief radius for a NOT_FOUND: ExperienceSettings).
+MOVED_RADIUS = 0.5
 
 @dataclass
 class PlanRequest:
@@ -94,6 +98,39 @@ def not_found_target(call: SkillCall, held: str) -> str:
     other one (tune2 tidy, stream seed 1200, s0007: "'object_61': where it is is
     unknown", the plate)."""
     return next((a for a in call.args if a != held), call.args[0] if call.args else "")
+
+
+def keep_listed_not_found(req: PlanRequest) -> None:
+    """Where memory had each object when experience first listed its navigate as refused
+    NOT_FOUND this instruction (notes["listed_not_found"]; from `req.known_bad`, the
+    latest recall's listing): a later recall may leave the line out (at most
+    `max_known_bad` lines, another refusal's first; the graph's state reads otherwise once
+    a frame brought the object back), while the spot the world found nothing of the type
+    at stays empty (tune tidy, stream seed 3617, s0025 and s0028, round 75: the ghost
+    apple in the bowl, listed at the instruction's start and not after another apple's
+    refusal; the look at it was refused again in the same state)."""
+    kept = req.notes.setdefault("listed_not_found", {})
+    for call in req.known_bad:
+        if call.skill != "navigate" or not call.args or call.args[0] in kept \
+                or req.known_bad_codes.get(call) != ErrorCode.NOT_FOUND.name:
+            continue
+        unit = req.known_unit(call.args[0])
+        if unit is not None:
+            kept[call.args[0]] = unit.position
+
+
+def listed_not_found_here(req: PlanRequest, call: SkillCall) -> bool:
+    """`call` is a navigate experience listed as refused NOT_FOUND this instruction
+    (`keep_listed_not_found`), listed now or earlier, and memory has its object within
+    MOVED_RADIUS of where it had it then: the same empty spot, whatever memory saw there
+    since (a frame that brings a ghost back names the receptacle again, or none). An
+    object memory has elsewhere now was seen anew, and may be there."""
+    if call.skill != "navigate" or not call.args:
+        return False
+    spot = req.notes.get("listed_not_found", {}).get(call.args[0])
+    unit = req.known_unit(call.args[0])
+    return spot is not None and unit is not None \
+        and math.dist(unit.position[:2], spot[:2]) <= MOVED_RADIUS
 
 
 def give_up_types(history: Sequence[StepLine], table: SkillTable,
