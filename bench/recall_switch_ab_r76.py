@@ -1,0 +1,107 @@
+"""Round 76 (issue 11, parts 1-3): ranking switches for what a step implies, each a
+``RecallConfig`` flag, on vs off (off = 6cee0663's answers), recall at k=3: whole
+instruction, auto-split subtasks and per hand step, per need (``recall_human``'s groups).
+
+A switch that acts through ``implied_types`` (its flag is that function's last argument)
+can change an answer only where some call of it differs with the flag. Every instruction
+of a room the switch can act in (``CAN_ACT``: a superset) is answered with the flag on,
+each ``implied_types`` call also computed with it off; an instruction where one differs is
+answered by a recaller with the flag off too. Every other instruction answers alike.
+
+``object_done_to``: a text with a verb and no place acts on the thing it names, so what
+you do to that thing (WordNet's definition: the bathtub, "that you fill with water")
+counts as ``absent_skills`` reads it; it can act only in a room holding a type with such a
+definition (``Lexicon.done_to``).
+
+    .venv/bin/python bench/recall_switch_ab_r76.py --switch object_done_to \\
+        --sets 19,20,21,65,tune,1,...,18 --raw /tmp/a.json   # one process per list; resumable
+    .venv/bin/python bench/recall_switch_ab_r76.py --summarise /tmp/a.json /tmp/b.json \\
+        --out recall_switch_ab_object_done_to_r76
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import recall_switch_ab as switch_ab  # noqa: E402
+
+VALIDATION = {"19", "20", "21", "65"}
+K = 3
+
+
+def _done_to_room(units: Sequence[Any], lexicon: Any) -> bool:
+    """The room holds a type WordNet says something is done to (``Lexicon.done_to``)."""
+    from memory_node.core.recall.lexical import split_label
+
+    return any(lexicon.done_to(split_label(t)) for t in {u.label for u in units})
+
+
+# A switch (a RecallConfig flag read by implied_types, as its last argument) -> the rooms
+# it can act in (a superset).
+CAN_ACT: dict[str, Callable[[Sequence[Any], Any], bool]] = {
+    "object_done_to": _done_to_room}
+
+
+def run_sets(sets: list[str], raw: Path, switch: str) -> None:
+    from memory_node.core.recall import recall as rc
+    from memory_node.core.recall.recall import RecallConfig, Recaller
+
+    differs = [0]
+    plain = rc.implied_types
+
+    def watched(*args: Any) -> dict[str, str]:
+        got = plain(*args)
+        if args[-1] and plain(*args[:-1], False) != got:
+            differs[0] += 1
+        return got
+
+    rc.implied_types = watched  # type: ignore[assignment]
+
+    def per_set(emb: Any, items: list[dict], scenes: dict[str, list]) -> tuple[dict, str]:
+        on = Recaller(emb, config=RecallConfig(**{switch: True}))
+        off = Recaller(emb, config=RecallConfig(**{switch: False}))
+        can = {room: CAN_ACT[switch](units, on.lexicon) for room, units in scenes.items()}
+        rs = {}
+        ran = 0
+        for it in items:
+            if not can[it["room"]]:
+                continue
+            units = scenes[it["room"]]
+            differs[0] = 0
+            ran += 1
+            a = switch_ab.answer(on, it, units, K)
+            if differs[0]:
+                rs[it["id"]] = {"on": a, "off": switch_ab.answer(off, it, units, K),
+                                "marks": differs[0]}
+        return {"n": len(items), "ran": ran, "flagged": rs}, f"ran {ran} flagged {len(rs)}"
+
+    switch_ab.run_resumable(sets, raw, per_set)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--switch", default="object_done_to", choices=sorted(CAN_ACT))
+    ap.add_argument("--sets")
+    ap.add_argument("--raw", type=Path)
+    ap.add_argument("--summarise", nargs="+", type=Path)
+    ap.add_argument("--out")
+    args = ap.parse_args()
+    if args.sets:
+        run_sets(args.sets.split(","), args.raw, args.switch)
+    if args.summarise:
+        out = switch_ab.summarise(
+            args.summarise, VALIDATION, K, 76, args.switch,
+            f"{args.switch} on vs off (= 6cee0663), over the instructions of the rooms it can "
+            "act in where some implied_types call differs; the others answer alike")
+        switch_ab.write_summary(out, args.out or f"recall_switch_ab_{args.switch}_r76")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
