@@ -2,7 +2,7 @@
 ``RecallConfig`` flag, on vs off (off = 6cee0663's answers), recall at k=3: whole
 instruction, auto-split subtasks and per hand step, per need (``recall_human``'s groups).
 
-A switch that acts through ``implied_types`` (its flag is that function's last argument)
+A switch that acts through ``implied_types`` (its flag is that function's argument of the same name)
 can change an answer only where some call of it differs with the flag. Every instruction
 of a room the switch can act in (``CAN_ACT``: a superset) is answered with the flag on,
 each ``implied_types`` call also computed with it off; an instruction where one differs is
@@ -11,7 +11,9 @@ answered by a recaller with the flag off too. Every other instruction answers al
 ``object_done_to``: a text with a verb and no place acts on the thing it names, so what
 you do to that thing (WordNet's definition: the bathtub, "that you fill with water")
 counts as ``absent_skills`` reads it; it can act only in a room holding a type with such a
-definition (``Lexicon.done_to``).
+definition (``Lexicon.done_to``). ``use_holders``: a thing said that holds nothing implies
+the container here that shares its use ("make me a coffee": coffee and the cup, both "for
+drinking"); it can act only in a room holding a container WordNet says is for something.
 
     .venv/bin/python bench/recall_switch_ab_r76.py --switch object_done_to \\
         --sets 19,20,21,65,tune,1,...,18 --raw /tmp/a.json   # one process per list; resumable
@@ -42,22 +44,33 @@ def _done_to_room(units: Sequence[Any], lexicon: Any) -> bool:
     return any(lexicon.done_to(split_label(t)) for t in {u.label for u in units})
 
 
-# A switch (a RecallConfig flag read by implied_types, as its last argument) -> the rooms
-# it can act in (a superset).
+def _holder_room(units: Sequence[Any], lexicon: Any) -> bool:
+    """The room holds a container WordNet says is for something (``Lexicon.purposes``)."""
+    from memory_node.core.recall.lexical import split_label
+
+    return any(lexicon.holds_contents(n) and lexicon.purposes(n)
+               for n in {split_label(u.label) for u in units})
+
+
+# A switch (a RecallConfig flag that implied_types takes by the same name, passed by
+# position) -> the rooms it can act in (a superset).
 CAN_ACT: dict[str, Callable[[Sequence[Any], Any], bool]] = {
-    "object_done_to": _done_to_room}
+    "object_done_to": _done_to_room, "use_holders": _holder_room}
 
 
 def run_sets(sets: list[str], raw: Path, switch: str) -> None:
+    import inspect
+
     from memory_node.core.recall import recall as rc
     from memory_node.core.recall.recall import RecallConfig, Recaller
 
     differs = [0]
     plain = rc.implied_types
+    at = list(inspect.signature(plain).parameters).index(switch)  # passed by position
 
     def watched(*args: Any) -> dict[str, str]:
         got = plain(*args)
-        if args[-1] and plain(*args[:-1], False) != got:
+        if args[at] and plain(*args[:at], False, *args[at + 1:]) != got:
             differs[0] += 1
         return got
 
