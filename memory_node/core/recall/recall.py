@@ -441,9 +441,6 @@ class RecallConfig:
                                      # what you do to that thing says what happens ("run
                                      # me a bath": the bathtub, "that you fill with
                                      # water": the faucet), as absent_skills reads it
-    use_holders: bool = False        # a thing said that holds nothing implies the
-                                     # container here that shares its use ("make me a
-                                     # coffee": coffee and the cup, both for drinking)
     sibling_tools: bool = True       # a verb none of whose own tools (verb_tools) is
                                      # here is done with the tools of its siblings that
                                      # do what it does (WordNet: "scrub", clean with
@@ -1463,8 +1460,7 @@ class Recaller:
                                 self.config.absent_skills, self.config.fixture_of_use,
                                 [type_key(t) for t, m in names.items() if 0 < m < PARTIAL],
                                 self.config.kind_verbs, self.config.kind_verbs_act,
-                                self.config.kind_participles, self.config.object_done_to,
-                                self.config.use_holders)
+                                self.config.kind_participles, self.config.object_done_to)
         is_implied = np.zeros(len(by_type), dtype=bool)
         if implied:
             is_implied[present] = np.fromiter((type_key(n) in implied for n in present_names),
@@ -1845,8 +1841,7 @@ class Recaller:
                                 self.config.absent_skills, self.config.fixture_of_use,
                                 [type_key(t) for t, m in names.items() if 0 < m < PARTIAL],
                                 self.config.kind_verbs, self.config.kind_verbs_act,
-                                self.config.kind_participles, self.config.object_done_to,
-                                self.config.use_holders)
+                                self.config.kind_participles, self.config.object_done_to)
         out = []
         for e in entries:
             hits: list[str] = []
