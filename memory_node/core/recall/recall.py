@@ -436,11 +436,13 @@ class RecallConfig:
                                      # ("soak the pot": the faucet, not the stove)
     kind_participles: bool = True    # ... and so does its present participle ("best
                                      # soaking in the sink"), not its past one ("soaked")
-    object_done_to: bool = False     # a text with a verb and no place, none of whose
+    object_done_to: bool = True      # a text with a verb and no place, none of whose
                                      # words implies a skill, acts on what it names:
                                      # what you do to that thing says what happens ("run
                                      # me a bath": the bathtub, "that you fill with
                                      # water": the faucet), as absent_skills reads it
+                                     # (round 76: decision auto +18 -0, per hand step
+                                     # +24 -0; bench/README_recall.md)
     sibling_tools: bool = True       # a verb none of whose own tools (verb_tools) is
                                      # here is done with the tools of its siblings that
                                      # do what it does (WordNet: "scrub", clean with

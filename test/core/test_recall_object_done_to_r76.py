@@ -1,0 +1,50 @@
+"""Round 76 (issue 11): a text that asks a verb and says no place acts on the thing it
+names, so what you do to that thing (WordNet: the bathtub, "that you fill with water")
+says what happens, as round 19's absent_skills reads it when a skill is said that no
+fixture here can do. "run me a bath, dear" says no skill at all: filling, the faucet."""
+
+from __future__ import annotations
+
+import pytest
+from recall_rooms import labels, room
+from wordnet_data import needs_wordnet
+
+from memory_node.core.recall.embedder import Embedder
+from memory_node.core.recall.implied import _acts_in_place
+from memory_node.core.recall.lexicon import Lexicon
+from memory_node.core.recall.recall import RecallConfig, Recaller
+
+BATHROOM = ["Sink", "SinkBasin", "Faucet", "Toilet", "ToiletPaperHanger", "TowelHolder",
+            "Towel", "HandTowel", "Bathtub", "BathtubBasin", "CounterTop", "Cabinet",
+            "GarbageCan", "Mirror", "LightSwitch", "ShowerHead", "SoapBar", "SoapBottle",
+            "Candle", "Plunger", "SprayBottle"]
+
+
+@needs_wordnet
+def test_a_verb_with_no_place_acts_where_the_thing_is(lex: Lexicon) -> None:
+    assert _acts_in_place("run me a bath, dear", lex, {"bath"})
+    assert _acts_in_place("Run me a cool bath, not cold", lex, {"bath"})
+    # A place: the tub is where the soap goes, not what is done.
+    assert not _acts_in_place("soap on the edge of the tub", lex, {"soap", "tub"})
+    assert not _acts_in_place("take the shower head off", lex, {"shower", "head"})
+    # No verb asked: "is" is no base form, a thing's own word is no verb.
+    assert not _acts_in_place("Bath is not sauna", lex, {"bath"})
+
+
+@needs_wordnet
+@pytest.mark.parametrize("vectorised", [True, False])
+def test_running_a_bath_with_no_skill_said_needs_the_faucet(embedder: Embedder,
+                                                              vectorised: bool) -> None:
+    on = Recaller(embedder, config=RecallConfig(vectorised=vectorised))
+    off = Recaller(embedder, config=RecallConfig(vectorised=vectorised, object_done_to=False))
+    assert on.config.object_done_to
+    for text in ("run me a bath, dear", "run the bath", "Run me a cool bath, not cold"):
+        assert "Faucet" not in labels(off.rank(text, room(BATHROOM), 3)), text
+        got = labels(on.rank(text, room(BATHROOM), 3))
+        assert got[0] == "Bathtub" and "Faucet" in got, (text, got)
+    # The tub as a place, or no verb: no faucet.
+    for text in ("soap on the edge of the tub where she can reach it",
+                 "the soap's taking a swim in the tub again fish it out",
+                 "Bathing Bella for the show in the bath", "plunger IN the bath"):
+        assert "Faucet" not in labels(on.rank(text, room(BATHROOM), 3)), text
+
