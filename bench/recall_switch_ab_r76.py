@@ -11,9 +11,11 @@ answered by a recaller with the flag off too. Every other instruction answers al
 ``object_done_to``: a text with a verb and no place acts on the thing it names, so what
 you do to that thing (WordNet's definition: the bathtub, "that you fill with water")
 counts as ``absent_skills`` reads it; it can act only in a room holding a type with such a
-definition (``Lexicon.done_to``). ``use_holders``: a thing said that holds nothing implies
+definition (``Lexicon.done_to``). ``use_holders`` (not kept; it runs only with
+``results/recall78_use_holders_r76.patch`` applied): a thing said that holds nothing implies
 the container here that shares its use ("make me a coffee": coffee and the cup, both "for
-drinking"); it can act only in a room holding a container WordNet says is for something.
+drinking"); it can act only in a room holding a container WordNet says is for something,
+on an instruction one of whose words is for what such a container is for.
 
     .venv/bin/python bench/recall_switch_ab_r76.py --switch object_done_to \\
         --sets 19,20,21,65,tune,1,...,18 --raw /tmp/a.json   # one process per list; resumable
@@ -44,36 +46,13 @@ def _done_to_room(units: Sequence[Any], lexicon: Any) -> bool:
     return any(lexicon.done_to(split_label(t)) for t in {u.label for u in units})
 
 
-def _holder_room(units: Sequence[Any], lexicon: Any) -> bool:
-    """The room holds a container WordNet says is for something (``Lexicon.purposes``)."""
-    from memory_node.core.recall.lexical import split_label
-
-    return any(lexicon.holds_contents(n) and lexicon.purposes(n)
-               for n in {split_label(u.label) for u in units})
-
-
-def _holder_text(rec: Any, texts: Sequence[str], units: Sequence[Any]) -> bool:
-    """A word of the texts (as said or as spelled) is for what a container here is for:
-    where ``use_holders`` can act (a superset: no word of a longer name or after "of" is
-    left out, so every piece of the split is covered)."""
-    from memory_node.core.recall import implied
-    from memory_node.core.recall.lexical import _WORD, split_label
-
-    lex = rec.lexicon
-    holders = implied._holders(lex, tuple(sorted({u.label for u in units})))
-    words = {w for t in texts for x in (t, rec.spelled(t)) for w in _WORD.findall(split_label(x))}
-    return any(lex.is_food(lex.noun(w))
-               and not holders.keys().isdisjoint(implied._purposes(lex, lex.noun(w)))
-               for w in words)
-
-
 # A switch (a RecallConfig flag that implied_types takes by the same name, passed by
 # position) -> the rooms it can act in (a superset).
 CAN_ACT: dict[str, Callable[[Sequence[Any], Any], bool]] = {
-    "object_done_to": _done_to_room, "use_holders": _holder_room}
-# ... and, within those rooms, the instructions (its text and hand steps) it can act on.
-CAN_ACT_TEXT: dict[str, Callable[[Any, Sequence[str], Sequence[Any]], bool]] = {
-    "use_holders": _holder_text}
+    "object_done_to": _done_to_room}
+# ... and, within those rooms, the instructions (its text and hand steps) it can act on
+# (round 76's use_holders, not kept: results/recall78_use_holders_r76.patch).
+CAN_ACT_TEXT: dict[str, Callable[[Any, Sequence[str], Sequence[Any]], bool]] = {}
 
 
 def run_sets(sets: list[str], raw: Path, switch: str) -> None:

@@ -48,24 +48,3 @@ def test_running_a_bath_with_no_skill_said_needs_the_faucet(embedder: Embedder,
                  "Bathing Bella for the show in the bath", "plunger IN the bath"):
         assert "Faucet" not in labels(on.rank(text, room(BATHROOM), 3)), text
 
-
-KITCHEN = ["CounterTop", "Cabinet", "Microwave", "Fridge", "SinkBasin", "Faucet", "StoveBurner",
-           "Pot", "Mug", "Cup", "Bowl", "Kettle", "CoffeeMachine", "DiningTable", "SaltShaker",
-           "PepperShaker"]
-
-
-@needs_wordnet
-@pytest.mark.parametrize("vectorised", [True, False])
-def test_a_drink_asked_needs_what_it_is_drunk_from(embedder: Embedder, vectorised: bool) -> None:
-    on = Recaller(embedder, config=RecallConfig(vectorised=vectorised))
-    off = Recaller(embedder, config=RecallConfig(vectorised=vectorised, use_holders=False))
-    assert on.config.use_holders
-    text = "make me a coffee while you're at it"
-    assert "Cup" not in labels(off.rank(text, room(KITCHEN), 3))
-    assert labels(on.rank(text, room(KITCHEN), 3))[:2] == ["CoffeeMachine", "Cup"]
-    # A fixture's word is no food: the stove, "for cooking", implies no pan.
-    text = "put the pot on the stove and turn the knob to medium"
-    assert labels(on.rank(text, room(KITCHEN), 3)) == labels(off.rank(text, room(KITCHEN), 3))
-    # A container said already holds the drink; a longer name's word names that thing.
-    for text in ("a mug of tea each", "the mug by the coffee maker"):
-        assert labels(on.rank(text, room(KITCHEN), 3)) == labels(off.rank(text, room(KITCHEN), 3))

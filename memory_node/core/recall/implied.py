@@ -253,8 +253,7 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
                   absent_skills: bool = False, fixture_of_use: bool = False,
                   weakly: Collection[str] = (), kind_verbs: bool = False,
                   kind_verbs_act: bool = False, kind_participles: bool = False,
-                  object_done_to: bool = False, use_holders: bool = False
-                  ) -> dict[str, str]:
+                  object_done_to: bool = False) -> dict[str, str]:
     """type key -> the skill implying it, one type per fixture group among ``held_types``
     (type names of the units in memory): a type the instruction mentions (``mentioned``,
     type keys) first ("brew ... the coffee maker": the coffee machine, not the faucet),
@@ -279,10 +278,7 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
     ``object_done_to``: a text that asks a verb and says no place (:func:`_acts_in_place`)
     acts on the things it names, so what you do to them counts as ``absent_skills``
     reads it: "run me a bath, dear" fills the bathtub (the faucet); "the soap on the edge
-    of the tub" puts the soap, and the tub is only where.
-    ``use_holders``: a food said (it holds nothing), whose use a container here shares
-    (WordNet's definitions: coffee, "a beverage ... suitable for drinking", and the cup,
-    "used for drinking"), implies that container (:func:`_holders_of_use`)."""
+    of the tub" puts the soap, and the tub is only where."""
     held_types = list(held_types)
     used = list(used)
     held = {type_key(t) for t in held_types}
@@ -331,50 +327,4 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
                                   keys[0] if keys else None)))
             if pick is not None:
                 out.setdefault(pick, skill)
-    if use_holders:
-        for key, use in _holders_of_use(text, lexicon, held_types, in_names).items():
-            out.setdefault(key, use)
-    return out
-
-
-@lru_cache(maxsize=4096)
-def _purposes(lex: Lexicon, noun: str) -> frozenset[str]:
-    """``Lexicon.purposes`` memoised: read for every word of every text."""
-    return lex.purposes(noun) if not lex.holds_contents(noun) else frozenset()
-
-
-@lru_cache(maxsize=64)
-def _holders(lex: Lexicon, held_types: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
-    """Use (a verb) -> the keys of the types here that hold contents and are for it."""
-    out: dict[str, list[str]] = {}
-    for t in held_types:
-        name = split_label(t)
-        if lex.holds_contents(name):
-            for use in lex.purposes(name):
-                out.setdefault(use, []).append(type_key(t))
-    return {u: tuple(dict.fromkeys(ks)) for u, ks in out.items()}
-
-
-def _holders_of_use(text: str, lexicon: Lexicon | None, held_types: Iterable[str],
-                    in_names: Collection[str]) -> dict[str, str]:
-    """Type key -> use, for the containers here whose use a food or drink the text says
-    shares ("make me a coffee": the cup, both for drinking); a fixture's word is no food
-    ("put the pot on the stove": the stove is for cooking, and implies no pan). A word of
-    a longer name said ("the coffee maker") names that thing; a word after "of" is what a
-    container said already holds ("a mug of tea")."""
-    lex = lexicon if lexicon is not None and lexicon.available else None
-    if lex is None:
-        return {}
-    holders = _holders(lex, tuple(sorted(set(held_types))))
-    if not holders:
-        return {}
-    out: dict[str, str] = {}
-    said = _WORD.findall(split_label(text))[:MAX_WORDS]
-    for i, w in enumerate(said):
-        if (w in STOPWORDS or w in in_names or (i and said[i - 1] == "of")
-                or not lex.is_food(lex.noun(w))):
-            continue
-        for use in sorted(_purposes(lex, lex.noun(w))):
-            for key in holders.get(use, ()):
-                out.setdefault(key, use)
     return out
