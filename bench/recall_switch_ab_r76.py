@@ -16,6 +16,9 @@ definition (``Lexicon.done_to``). ``use_holders`` (not kept; it runs only with
 the container here that shares its use ("make me a coffee": coffee and the cup, both "for
 drinking"); it can act only in a room holding a container WordNet says is for something,
 on an instruction one of whose words is for what such a container is for.
+``remark_opposites``: a remark on how things are ("it's getting dark in here") asks for
+the thing here named by the adjective's opposite (WordNet's antonym: light, the light
+switch); it can act only on an instruction saying such an adjective.
 
     .venv/bin/python bench/recall_switch_ab_r76.py --switch object_done_to \\
         --sets 19,20,21,65,tune,1,...,18 --raw /tmp/a.json   # one process per list; resumable
@@ -46,13 +49,25 @@ def _done_to_room(units: Sequence[Any], lexicon: Any) -> bool:
     return any(lexicon.done_to(split_label(t)) for t in {u.label for u in units})
 
 
+def _opposite_text(rec: Any, texts: Sequence[str], units: Sequence[Any]) -> bool:
+    """A word of the texts (as said or as spelled) is an adjective WordNet opposes to a word
+    of a type here: where ``remark_opposites`` can act (a superset: no linking verb asked)."""
+    from memory_node.core.recall.lexical import _WORD, split_label
+
+    lex = rec.lexicon
+    named = {w for u in units for w in split_label(u.label).split()}
+    words = {w for t in texts for x in (t, rec.spelled(t)) for w in _WORD.findall(split_label(x))}
+    return any(lex.is_adjective(w) and not named.isdisjoint(lex.antonyms(w)) for w in words)
+
+
 # A switch (a RecallConfig flag that implied_types takes by the same name, passed by
 # position) -> the rooms it can act in (a superset).
 CAN_ACT: dict[str, Callable[[Sequence[Any], Any], bool]] = {
-    "object_done_to": _done_to_room}
+    "object_done_to": _done_to_room, "remark_opposites": lambda units, lexicon: True}
 # ... and, within those rooms, the instructions (its text and hand steps) it can act on
-# (round 76's use_holders, not kept: results/recall78_use_holders_r76.patch).
-CAN_ACT_TEXT: dict[str, Callable[[Any, Sequence[str], Sequence[Any]], bool]] = {}
+# (round 76's use_holders, not kept, had one too: results/recall78_use_holders_r76.patch).
+CAN_ACT_TEXT: dict[str, Callable[[Any, Sequence[str], Sequence[Any]], bool]] = {
+    "remark_opposites": _opposite_text}
 
 
 def run_sets(sets: list[str], raw: Path, switch: str) -> None:

@@ -48,3 +48,24 @@ def test_running_a_bath_with_no_skill_said_needs_the_faucet(embedder: Embedder,
                  "Bathing Bella for the show in the bath", "plunger IN the bath"):
         assert "Faucet" not in labels(on.rank(text, room(BATHROOM), 3)), text
 
+
+
+LIVING_ROOM = ["Sofa", "ArmChair", "CoffeeTable", "SideTable", "FloorLamp", "LightSwitch",
+               "Television", "HousePlant", "WateringCan", "Shelf", "Window", "Mug"]
+
+
+@needs_wordnet
+@pytest.mark.parametrize("vectorised", [True, False])
+def test_a_remark_asks_for_what_its_opposite_names(embedder: Embedder,
+                                                    vectorised: bool) -> None:
+    on = Recaller(embedder, config=RecallConfig(vectorised=vectorised))
+    off = Recaller(embedder, config=RecallConfig(vectorised=vectorised,
+                                                 remark_opposites=False))
+    assert on.config.remark_opposites
+    for text in ("it's getting dark in here", "it is so dark"):
+        assert "LightSwitch" not in labels(off.rank(text, room(LIVING_ROOM), 3)), text
+        assert "LightSwitch" in labels(on.rank(text, room(LIVING_ROOM), 3)), text
+    # An adjective of a thing, not a remark on how things are.
+    text = "put the dark blue mug on the shelf"
+    assert labels(on.rank(text, room(LIVING_ROOM), 3)) == labels(
+        off.rank(text, room(LIVING_ROOM), 3))

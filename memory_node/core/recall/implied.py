@@ -253,7 +253,8 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
                   absent_skills: bool = False, fixture_of_use: bool = False,
                   weakly: Collection[str] = (), kind_verbs: bool = False,
                   kind_verbs_act: bool = False, kind_participles: bool = False,
-                  object_done_to: bool = False) -> dict[str, str]:
+                  object_done_to: bool = False, remark_opposites: bool = False
+                  ) -> dict[str, str]:
     """type key -> the skill implying it, one type per fixture group among ``held_types``
     (type names of the units in memory): a type the instruction mentions (``mentioned``,
     type keys) first ("brew ... the coffee maker": the coffee machine, not the faucet),
@@ -278,7 +279,9 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
     ``object_done_to``: a text that asks a verb and says no place (:func:`_acts_in_place`)
     acts on the things it names, so what you do to them counts as ``absent_skills``
     reads it: "run me a bath, dear" fills the bathtub (the faucet); "the soap on the edge
-    of the tub" puts the soap, and the tub is only where."""
+    of the tub" puts the soap, and the tub is only where.
+    ``remark_opposites``: a remark on how things are (:func:`_opposites`) asks for the
+    thing here named by the opposite ("it's getting dark in here": the light switch)."""
     held_types = list(held_types)
     used = list(used)
     held = {type_key(t) for t in held_types}
@@ -327,4 +330,44 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
                                   keys[0] if keys else None)))
             if pick is not None:
                 out.setdefault(pick, skill)
+    if remark_opposites:
+        for key, word in _opposites(text, lexicon, held_types).items():
+            out.setdefault(key, word)
+    return out
+
+
+# Linking verbs, a closed class: after one an adjective says how the subject is ("it's
+# getting dark", "the room looks gloomy"); "'s" is read as "is".
+_LINKING = frozenset({"is", "s", "are", "re", "was", "were", "be", "been", "being", "get",
+                      "gets", "getting", "got", "gone", "goes", "going", "look", "looks",
+                      "feel", "feels", "seem", "seems", "become", "becomes", "becoming"})
+_DEGREE = frozenset({"too", "so", "very", "really", "quite", "bit", "a", "little", "way",
+                     "rather", "pretty", "kinda", "super"})
+
+
+def _opposites(text: str, lexicon: Lexicon | None, held_types: Iterable[str]
+               ) -> dict[str, str]:
+    """Type key -> the opposite word, for the types here a word of whose name WordNet
+    opposes to an adjective said after a linking verb and before no noun: a remark on
+    how things are asks for what makes them the other way ("it's getting dark in here":
+    light, the light switch; not "the dark blue mug", an adjective of a thing)."""
+    lex = lexicon if lexicon is not None and lexicon.available else None
+    if lex is None:
+        return {}
+    said = _WORD.findall(split_label(text))[:MAX_WORDS]
+    out: dict[str, str] = {}
+    for i, w in enumerate(said):
+        j = i - 1
+        while j >= 0 and said[j] in _DEGREE:
+            j -= 1
+        if j < 0 or said[j] not in _LINKING or w in STOPWORDS:
+            continue
+        if i + 1 < len(said) and said[i + 1] not in STOPWORDS and lex.is_noun(said[i + 1]):
+            continue
+        if not lex.is_adjective(w):
+            continue
+        for word in sorted(lex.antonyms(w)):
+            for t in held_types:
+                if word in split_label(t).split():
+                    out.setdefault(type_key(t), word)
     return out

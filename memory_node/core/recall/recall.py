@@ -443,6 +443,9 @@ class RecallConfig:
                                      # water": the faucet), as absent_skills reads it
                                      # (round 76: decision auto +18 -0, per hand step
                                      # +24 -0; bench/README_recall.md)
+    remark_opposites: bool = False   # a remark on how things are ("it's getting dark in
+                                     # here") asks for the thing named by the opposite
+                                     # (WordNet's antonym: light, the light switch)
     sibling_tools: bool = True       # a verb none of whose own tools (verb_tools) is
                                      # here is done with the tools of its siblings that
                                      # do what it does (WordNet: "scrub", clean with
@@ -1462,7 +1465,8 @@ class Recaller:
                                 self.config.absent_skills, self.config.fixture_of_use,
                                 [type_key(t) for t, m in names.items() if 0 < m < PARTIAL],
                                 self.config.kind_verbs, self.config.kind_verbs_act,
-                                self.config.kind_participles, self.config.object_done_to)
+                                self.config.kind_participles, self.config.object_done_to,
+                                self.config.remark_opposites)
         is_implied = np.zeros(len(by_type), dtype=bool)
         if implied:
             is_implied[present] = np.fromiter((type_key(n) in implied for n in present_names),
@@ -1843,7 +1847,8 @@ class Recaller:
                                 self.config.absent_skills, self.config.fixture_of_use,
                                 [type_key(t) for t, m in names.items() if 0 < m < PARTIAL],
                                 self.config.kind_verbs, self.config.kind_verbs_act,
-                                self.config.kind_participles, self.config.object_done_to)
+                                self.config.kind_participles, self.config.object_done_to,
+                                self.config.remark_opposites)
         out = []
         for e in entries:
             hits: list[str] = []
