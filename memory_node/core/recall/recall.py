@@ -443,9 +443,10 @@ class RecallConfig:
                                      # water": the faucet), as absent_skills reads it
                                      # (round 76: decision auto +18 -0, per hand step
                                      # +24 -0; bench/README_recall.md)
-    remark_opposites: bool = False   # a remark on how things are ("it's getting dark in
+    remark_opposites: bool = True    # a remark on how things are ("it's getting dark in
                                      # here") asks for the thing named by the opposite
-                                     # (WordNet's antonym: light, the light switch)
+                                     # (WordNet's antonym: light, the light switch;
+                                     # round 76: decision auto +1 -0, whole +1 -0)
     sibling_tools: bool = True       # a verb none of whose own tools (verb_tools) is
                                      # here is done with the tools of its siblings that
                                      # do what it does (WordNet: "scrub", clean with
