@@ -20,6 +20,13 @@ BATHROOM = ["Sink", "SinkBasin", "Faucet", "Toilet", "ToiletPaperHanger", "Towel
             "Candle", "Plunger", "SprayBottle"]
 
 
+def _arms(embedder: Embedder, vectorised: bool, flag: str) -> tuple[Recaller, Recaller]:
+    """A recaller with the default config (the flag on) and one with only ``flag`` off."""
+    on = Recaller(embedder, config=RecallConfig(vectorised=vectorised))
+    assert getattr(on.config, flag)
+    return on, Recaller(embedder, config=RecallConfig(vectorised=vectorised, **{flag: False}))
+
+
 @needs_wordnet
 def test_a_verb_with_no_place_acts_where_the_thing_is(lex: Lexicon) -> None:
     assert _acts_in_place("run me a bath, dear", lex, {"bath"})
@@ -35,9 +42,7 @@ def test_a_verb_with_no_place_acts_where_the_thing_is(lex: Lexicon) -> None:
 @pytest.mark.parametrize("vectorised", [True, False])
 def test_running_a_bath_with_no_skill_said_needs_the_faucet(embedder: Embedder,
                                                               vectorised: bool) -> None:
-    on = Recaller(embedder, config=RecallConfig(vectorised=vectorised))
-    off = Recaller(embedder, config=RecallConfig(vectorised=vectorised, object_done_to=False))
-    assert on.config.object_done_to
+    on, off = _arms(embedder, vectorised, "object_done_to")
     for text in ("run me a bath, dear", "run the bath", "Run me a cool bath, not cold"):
         assert "Faucet" not in labels(off.rank(text, room(BATHROOM), 3)), text
         got = labels(on.rank(text, room(BATHROOM), 3))
@@ -58,10 +63,7 @@ LIVING_ROOM = ["Sofa", "ArmChair", "CoffeeTable", "SideTable", "FloorLamp", "Lig
 @pytest.mark.parametrize("vectorised", [True, False])
 def test_a_remark_asks_for_what_its_opposite_names(embedder: Embedder,
                                                     vectorised: bool) -> None:
-    on = Recaller(embedder, config=RecallConfig(vectorised=vectorised))
-    off = Recaller(embedder, config=RecallConfig(vectorised=vectorised,
-                                                 remark_opposites=False))
-    assert on.config.remark_opposites
+    on, off = _arms(embedder, vectorised, "remark_opposites")
     for text in ("it's getting dark in here", "it is so dark"):
         assert "LightSwitch" not in labels(off.rank(text, room(LIVING_ROOM), 3)), text
         assert "LightSwitch" in labels(on.rank(text, room(LIVING_ROOM), 3)), text
