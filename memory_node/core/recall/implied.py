@@ -22,6 +22,7 @@ from functools import lru_cache
 from memory_node.core.recall.categories import type_key
 from memory_node.core.recall.lexical import (
     _WORD,
+    DESTINATION_WORDS,
     DETERMINERS,
     OBJECT_STARTS,
     STATE_SYNONYMS,
@@ -29,6 +30,7 @@ from memory_node.core.recall.lexical import (
     split_label,
 )
 from memory_node.core.recall.lexicon import Lexicon
+from memory_node.core.recall.names import SOURCE_WORDS
 from memory_node.core.skills import SkillTable
 
 MAX_WORDS = 64  # an instruction longer than this is scanned on its first 64 content words
@@ -229,13 +231,29 @@ def skills_for_use(things: Iterable[str], skills: SkillTable,
     return out
 
 
+def _acts_in_place(text: str, lexicon: Lexicon | None, things: Collection[str]) -> bool:
+    """The text asks a verb (a word in its base form, mostly a verb, not right after a
+    determiner, no word of a thing here) and says no place a thing goes to or comes from:
+    what it does is done to the thing it names, where it is ("run the bath"; not "put the
+    soap on the tub", where the tub is only the place)."""
+    lex = lexicon if lexicon is not None and lexicon.available else None
+    if lex is None:
+        return False
+    said = _WORD.findall(split_label(text))[:MAX_WORDS]
+    if any(w in DESTINATION_WORDS or w in SOURCE_WORDS for w in said):
+        return False
+    return any(w not in STOPWORDS and w not in things and (not i or said[i - 1] not in DETERMINERS)
+               and lex.verb(w) == w and lex.verb_share(w) >= 0.5 for i, w in enumerate(said))
+
+
 def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
                   held_types: Iterable[str], mentioned: Iterable[str] = (),
                   used: Iterable[str] = (), things: Collection[str] = (),
                   in_names: Collection[str] = (), described_states: bool = False,
                   absent_skills: bool = False, fixture_of_use: bool = False,
                   weakly: Collection[str] = (), kind_verbs: bool = False,
-                  kind_verbs_act: bool = False, kind_participles: bool = False
+                  kind_verbs_act: bool = False, kind_participles: bool = False,
+                  object_done_to: bool = False, remark_opposites: bool = False
                   ) -> dict[str, str]:
     """type key -> the skill implying it, one type per fixture group among ``held_types``
     (type names of the units in memory): a type the instruction mentions (``mentioned``,
@@ -257,7 +275,13 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
     the pot in the sink": the faucet, and not the stove a pot is for), so a named
     thing's use adds no fixture beside it; one the instruction says ("the pot's on the
     stove - let it soak in the sink") it still marks, as before.
-    ``kind_participles``: such a verb's present participle counts (see :func:`_kinds`)."""
+    ``kind_participles``: such a verb's present participle counts (see :func:`_kinds`).
+    ``object_done_to``: a text that asks a verb and says no place (:func:`_acts_in_place`)
+    acts on the things it names, so what you do to them counts as ``absent_skills``
+    reads it: "run me a bath, dear" fills the bathtub (the faucet); "the soap on the edge
+    of the tub" puts the soap, and the tub is only where.
+    ``remark_opposites``: a remark on how things are (:func:`_opposites`) asks for the
+    thing here named by the opposite ("it's getting dark in here": the light switch)."""
     held_types = list(held_types)
     used = list(used)
     held = {type_key(t) for t in held_types}
@@ -277,7 +301,9 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
     # The fixtures a named thing's use may add only when said (kind_verbs_act).
     said_only: set[str] = set()
     if by_use:
-        of_things = skills_for_use(used, skills, lexicon, done_to=idle)
+        done_to = idle or (object_done_to and bool(used) and _acts_in_place(text, lexicon,
+                                                                            things))
+        of_things = skills_for_use(used, skills, lexicon, done_to=done_to)
         if kind_verbs_act and by_verb and not idle:
             said_only = of_things - implied - by_verb
         implied = of_things | implied
@@ -304,4 +330,44 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
                                   keys[0] if keys else None)))
             if pick is not None:
                 out.setdefault(pick, skill)
+    if remark_opposites:
+        for key, word in _opposites(text, lexicon, held_types).items():
+            out.setdefault(key, word)
+    return out
+
+
+# Linking verbs, a closed class: after one an adjective says how the subject is ("it's
+# getting dark", "the room looks gloomy"); "'s" is read as "is".
+_LINKING = frozenset({"is", "s", "are", "re", "was", "were", "be", "been", "being", "get",
+                      "gets", "getting", "got", "gone", "goes", "going", "look", "looks",
+                      "feel", "feels", "seem", "seems", "become", "becomes", "becoming"})
+_DEGREE = frozenset({"too", "so", "very", "really", "quite", "bit", "a", "little", "way",
+                     "rather", "pretty", "kinda", "super"})
+
+
+def _opposites(text: str, lexicon: Lexicon | None, held_types: Iterable[str]
+               ) -> dict[str, str]:
+    """Type key -> the opposite word, for the types here a word of whose name WordNet
+    opposes to an adjective said after a linking verb and before no noun: a remark on
+    how things are asks for what makes them the other way ("it's getting dark in here":
+    light, the light switch; not "the dark blue mug", an adjective of a thing)."""
+    lex = lexicon if lexicon is not None and lexicon.available else None
+    if lex is None:
+        return {}
+    said = _WORD.findall(split_label(text))[:MAX_WORDS]
+    out: dict[str, str] = {}
+    for i, w in enumerate(said):
+        j = i - 1
+        while j >= 0 and said[j] in _DEGREE:
+            j -= 1
+        if j < 0 or said[j] not in _LINKING or w in STOPWORDS:
+            continue
+        if i + 1 < len(said) and said[i + 1] not in STOPWORDS and lex.is_noun(said[i + 1]):
+            continue
+        if not lex.is_adjective(w):
+            continue
+        for word in sorted(lex.antonyms(w)):
+            for t in held_types:
+                if word in split_label(t).split():
+                    out.setdefault(type_key(t), word)
     return out

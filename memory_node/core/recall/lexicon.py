@@ -756,6 +756,17 @@ class Lexicon:
     def is_adjective(self, word: str) -> bool:
         return self.available and bool(self._forms(word, "a") or self._forms(word, "s"))
 
+    @lru_cache(maxsize=2_000)  # noqa: B019
+    def antonyms(self, word: str) -> frozenset[str]:
+        """The words WordNet opposes to the adjective ``word`` in its first two senses
+        ("dark" -> "light", "dirty" -> "clean")."""
+        out: set[str] = set()
+        for pos in ("a", "s"):
+            for s in self._synsets(word, pos)[:2]:
+                for held in s.lemmas():
+                    out.update(a.name().lower() for a in held.antonyms())
+        return frozenset(out)
+
     def is_verb(self, word: str) -> bool:
         return self.available and bool(self._forms(word, "v"))
 

@@ -439,6 +439,17 @@ class RecallConfig:
                                      # ("soak the pot": the faucet, not the stove)
     kind_participles: bool = True    # ... and so does its present participle ("best
                                      # soaking in the sink"), not its past one ("soaked")
+    object_done_to: bool = True      # a text with a verb and no place, none of whose
+                                     # words implies a skill, acts on what it names:
+                                     # what you do to that thing says what happens ("run
+                                     # me a bath": the bathtub, "that you fill with
+                                     # water": the faucet), as absent_skills reads it
+                                     # (round 76: decision auto +18 -0, per hand step
+                                     # +24 -0; bench/README_recall.md)
+    remark_opposites: bool = True    # a remark on how things are ("it's getting dark in
+                                     # here") asks for the thing named by the opposite
+                                     # (WordNet's antonym: light, the light switch;
+                                     # round 76: decision auto +1 -0, whole +1 -0)
     sibling_tools: bool = True       # a verb none of whose own tools (verb_tools) is
                                      # here is done with the tools of its siblings that
                                      # do what it does (WordNet: "scrub", clean with
@@ -1463,7 +1474,8 @@ class Recaller:
                                 self.config.absent_skills, self.config.fixture_of_use,
                                 [type_key(t) for t, m in names.items() if 0 < m < PARTIAL],
                                 self.config.kind_verbs, self.config.kind_verbs_act,
-                                self.config.kind_participles)
+                                self.config.kind_participles, self.config.object_done_to,
+                                self.config.remark_opposites)
         is_implied = np.zeros(len(by_type), dtype=bool)
         if implied:
             is_implied[present] = np.fromiter((type_key(n) in implied for n in present_names),
@@ -1844,7 +1856,8 @@ class Recaller:
                                 self.config.absent_skills, self.config.fixture_of_use,
                                 [type_key(t) for t, m in names.items() if 0 < m < PARTIAL],
                                 self.config.kind_verbs, self.config.kind_verbs_act,
-                                self.config.kind_participles)
+                                self.config.kind_participles, self.config.object_done_to,
+                                self.config.remark_opposites)
         out = []
         for e in entries:
             hits: list[str] = []
