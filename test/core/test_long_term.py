@@ -1118,3 +1118,40 @@ def test_answers_say_when_the_state_was_last_read(tmp_path: Path) -> None:
         assert [u.state_read for u in port.units((fridge,))] == [6.0]
     finally:
         memory.close()
+
+
+def test_a_container_seen_gone_from_a_door_less_receptacle_holds_nothing_seen_there(
+        tmp_path: Path) -> None:
+    """Rounds 74-75 (tune tidy 3162 s0029): the robot put the pot in the sink basin, the
+    daily tidy took it back to the stove unseen. The basin has no door (perception, which
+    reads the fridge's, reports none for it), so the pot was never missed and stayed "in
+    the sink"; a tomato later seen in the sink lay in the ghost pot's box and was "in the
+    pot": INSIDE(Tomato, Pot) read met. A frame that shows the basin without the pot notes
+    the pot seen gone: it lends no containment (the tomato is in the basin) and keeps its
+    node and what it knew (removing it lost a skill's state, round 75)."""
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        fridge = Observation.at("Fridge", (3.0, 1.5, 0.9), 1.0, extent=(0.7, 0.7, 1.8),
+                                state="closed")
+        basin = Observation.at("SinkBasin", (3.0, 0.0, 0.8), 1.0, extent=(0.6, 0.5, 0.2))
+        pot = Observation.at("Pot", (2.0, -1.0, 0.9), 1.0, extent=(0.3, 0.3, 0.15))
+        lt.apply([fridge, basin, pot], view(1.0), 1.0)
+        ids = {lt.graph.node(o)["label"]: o for o in lt.graph.nodes("object")}
+        memory.recall.record_outcome("", "pick", [ids["Pot"]], True, stamp=2.0)
+        memory.recall.record_outcome("", "heat", [ids["Pot"]], True, stamp=2.5)
+        memory.recall.record_outcome("", "put", [ids["Pot"], ids["SinkBasin"], "in"], True,
+                                     stamp=3.0, robot_position=(2.0, 0.0, 0.0))
+        assert lt.graph.node(ids["Pot"])["inside"] == ids["SinkBasin"]
+        tomato = Observation.at("Tomato", (3.0, 0.0, 0.78), 5.0, extent=(0.08, 0.08, 0.08))
+        for stamp in (4.0, 5.0):   # the basin in view, the pot gone; then a tomato in it
+            frame = [replace(fridge, stamp=stamp), replace(basin, stamp=stamp)]
+            lt.apply(frame + ([tomato] if stamp == 5.0 else []), view(stamp), stamp)
+        (tomato_id,) = (o for o in lt.graph.nodes("object")
+                        if lt.graph.node(o)["label"] == "Tomato")
+        unit = memory.short_term.peek(tomato_id)
+        assert (unit.receptacle_id, unit.relation) == (ids["SinkBasin"], "in")
+        assert lt.graph.seen_gone(ids["Pot"]) and not lt.graph.seen_gone(ids["SinkBasin"])
+        assert ids["Pot"] in lt.graph.graph and lt.graph.node(ids["Pot"])["state"] == "heated"
+    finally:
+        memory.close()
