@@ -549,8 +549,7 @@ class LongTermMemory:
             # Still standing on it: a box that also lies in a cabinet's (a sponge on a plate
             # on the cabinet, tune2 ss3000 s0018) is not a reason to doubt the put.
             return ""
-        if relation == "in" and box_holds(self.graph, said, obj) \
-                and not self.graph.seen_gone(said):
+        if relation == "in" and box_holds(self.graph, said, obj):
             # Still in it: another box that holds it too (two nested or overlapping boxes)
             # is no evidence against; the lettuce and the cup flipped between two (round 37).
             return ""

@@ -51,9 +51,7 @@ def perceived_container(graph: SceneGraph, obj: str, is_container: Callable[[str
     best, best_volume = "", float("inf")
     for other in graph.objects_near(where, MAX_CONTAINER_REACH_M):
         attrs = nodes[other]
-        if other == obj or not is_container(attrs["label"]) or graph.seen_gone(other):
-            # A container seen gone lends nothing: held as a ghost (round 74's pot in the
-            # sink), it put the tomato seen in the sink "in the pot".
+        if other == obj or not is_container(attrs["label"]):
             continue
         if box_holds(graph, other, obj, margin) and not on_rim(graph, obj, other, margin):
             volume = float(np.prod(np.asarray(attrs.get("box_extent") or (0.0, 0.0, 0.0))))

@@ -950,42 +950,6 @@ class SceneGraph:
             return True
         return self.graph.nodes[receptacle].get("state") != "opened"
 
-    def _in_view_with_holder(self, obj: str) -> bool:
-        """Is what holds `obj` (walked up its `inside` chain) open to view: each receptacle
-        read "opened", or read neither "opened" nor "closed" by a sensor known to read
-        doors (a sink basin, a pot: no door)? `_hidden_inside` still keeps such a thing
-        from being missed (removing it lost what the node knew: a skill's state, the
-        robot's put; round 75), but a frame that should have shown it and did not is
-        noted (`seen_gone`)."""
-        reads_doors = not self._words_read.isdisjoint(("opened", "closed"))
-        receptacle = self.graph.nodes[obj].get("inside") or ""
-        walked: set[str] = set()
-        while receptacle and receptacle not in walked:
-            if receptacle not in self.graph:
-                return False
-            walked.add(receptacle)
-            state = self.graph.nodes[receptacle].get("state")
-            if state != "opened" and (state == "closed" or not reads_doors):
-                return False
-            receptacle = self.graph.nodes[receptacle].get("inside") or ""
-        return True
-
-    def seen_gone(self, obj: str) -> bool:
-        """Was `obj` expected in view since it was last seen and not seen there: missed, or
-        held in a door-less receptacle that was in view (`_in_view_with_holder`)? Such a
-        node may be a ghost: the pot the robot put in the sink basin, taken back to the
-        stove by the daily tidy, stayed "in the sink" and a tomato later seen in the
-        sink was "in the pot" (tune tidy 3162 s0029, rounds 74-75). Furniture never is: it
-        does not leave, and a drawer missed once as it slid open still holds the knife
-        seen in it (round 76: doubted, the plain arm walked to the knife before each pick)."""
-        attrs = self.graph.nodes[obj]
-        if not attrs.get("movable", True):
-            return False
-        if attrs.get("misses", 0) > 0:
-            return True
-        unseen = attrs.get("unseen_in_view")
-        return unseen is not None and float(unseen) > float(attrs["last_seen"])
-
     def _move_to(self, obj: str, pos: Vec3, stamp: float, changes: ChangeSet) -> None:
         attrs = self.graph.nodes[obj]
         attrs["position"] = pos
@@ -1067,7 +1031,7 @@ class SceneGraph:
         self._merge_fixtures(sorted(set(matches.values())), stamp, changes, events)
         self._merge_parts(matches, valid, parts, stamp, changes, events)
         seen = {o for o in matches.values() if o in self.graph}
-        missed = self._missed(view, seen, stamp, changes) if view is not None else []
+        missed = self._missed(view, seen) if view is not None else []
         missed_set = set(missed)
         for i in unmatched:
             obs = valid[i]
@@ -1495,36 +1459,17 @@ class SceneGraph:
             events.append(SceneGraphEvent(EventKind.MOVED, o, attrs["label"], stamp,
                                           attrs["position"], attrs["position"], attrs["area"]))
 
-    def _missed(self, view: VisibilityModel, seen: set[str], stamp: float,
-                changes: ChangeSet) -> list[str]:
-        """What `view` should have shown and did not, hidden things aside; a hidden thing
-        whose holder is open to view and that was not seen is noted unseen (`seen_gone`)."""
+    def _missed(self, view: VisibilityModel, seen: set[str]) -> list[str]:
         lo, hi = view.bounds()
-        candidates, hidden = [], set()
-        for o in self._objects.query_box(lo, hi):
-            if o in seen:
-                continue
-            if self._hidden_inside(o):
-                if not self._in_view_with_holder(o):
-                    continue
-                hidden.add(o)
-            candidates.append(o)
+        candidates = [o for o in self._objects.query_box(lo, hi)
+                      if o not in seen and not self._hidden_inside(o)]
         if not candidates:
             return []
         nodes = self.graph.nodes
         positions = np.array([nodes[o]["position"] for o in candidates])
         extents = np.array([nodes[o]["box_extent"] for o in candidates])
         visible = view.visible(positions, extents)
-        missed = []
-        for o, v in zip(candidates, visible, strict=True):
-            if not v:
-                continue
-            if o not in hidden:
-                missed.append(o)
-            elif not self.seen_gone(o):
-                nodes[o]["unseen_in_view"] = stamp
-                changes.touch(o)
-        return missed
+        return [o for o, v in zip(candidates, visible, strict=True) if v]
 
     def _looks_alike(self, attrs: dict[str, Any], extent: Sequence[float],
                      appearance: Sequence[float] | None) -> bool:
