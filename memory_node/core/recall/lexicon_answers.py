@@ -22,7 +22,6 @@ from other data is never read, and set-up makes it again exactly when either cha
 from __future__ import annotations
 
 import argparse
-import hashlib
 import importlib.metadata
 import io
 import os
@@ -37,6 +36,7 @@ from typing import Any
 from memory_node.core.recall import lexical, lexicon, regional
 from memory_node.core.recall.lemma_table import table_dir
 from memory_node.core.recall.lexicon import Lexicon
+from memory_node.core.recall.source_identity import files_hash, modules_hash
 
 FORMAT_VERSION = 1
 # The words set-up reads: SemCor's most tagged (2,000 are the start-up thread's
@@ -54,29 +54,19 @@ _MAGIC = b"MNLEXANS" + bytes([FORMAT_VERSION])
 @lru_cache(maxsize=1)
 def code_version() -> str:
     """Hash of the source of what the lexicon's answers depend on (once per process)."""
-    h = hashlib.blake2b(digest_size=8)
-    for module in (lexicon, regional, lexical):
-        h.update(Path(module.__file__ or "").read_bytes())
-    return h.hexdigest()
+    return modules_hash((lexicon, regional, lexical))
 
 
 def data_version(lex: Lexicon) -> str:
     """The WordNet files' identity (names, sizes, modification times) and the British
     names' (breame's version, or off): what the answers are read from."""
-    h = hashlib.blake2b(digest_size=8)
-    if lex.root is not None and lex.root.is_dir():
-        for f in sorted(lex.root.iterdir()):
-            if f.is_file():
-                st = f.stat()
-                h.update(f"{f.name}:{st.st_size}:{st.st_mtime_ns};".encode())
     british = "off"
     if lex.regional_names.enabled:
         try:
             british = importlib.metadata.version("breame")
         except importlib.metadata.PackageNotFoundError:
             british = "absent"
-    h.update(british.encode())
-    return h.hexdigest()
+    return files_hash(lex.root if lex.root is not None else Path("/nonexistent"), british)
 
 
 def table_path(lex: Lexicon, directory: str | Path | None = None) -> Path:

@@ -12,17 +12,16 @@ a damaged cache costs time, never a wrong or failed recall.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from pathlib import Path
 
 from memory_node.core.persistence.derived_rows import DerivedRows
 from memory_node.core.persistence.store import MemoryStore
 from memory_node.core.recall import lexical, lexicon, names
 from memory_node.core.recall.lexicon import Lexicon
 from memory_node.core.recall.names import LabelTerms
+from memory_node.core.recall.source_identity import files_hash, modules_hash
 
 MAX_ROWS = 20_000           # ~1 kB each; a memory sees hundreds of types, not thousands
 MAX_TYPE_CHARS = 200        # longer names (nothing real) are computed, not stored
@@ -34,22 +33,14 @@ _FIELDS = ("words", "full", "partial", "modifiers", "gloss", "heads", "elided", 
 @lru_cache(maxsize=1)
 def code_version() -> str:
     """Hash of the source of everything label_terms depends on (read once per process)."""
-    h = hashlib.blake2b(digest_size=8)
-    for module in (names, lexicon, lexical):
-        h.update(Path(module.__file__ or "").read_bytes())
-    return h.hexdigest()
+    return modules_hash((names, lexicon, lexical))
 
 
 def lexicon_version(lex: Lexicon | None) -> str:
     """The WordNet data's identity, or "none" (terms without WordNet differ)."""
     if lex is None or lex.root is None or not lex.available:
         return "none"
-    h = hashlib.blake2b(digest_size=8)
-    for f in sorted(lex.root.iterdir()):
-        if f.is_file():
-            st = f.stat()
-            h.update(f"{f.name}:{st.st_size}:{st.st_mtime_ns};".encode())
-    return h.hexdigest()
+    return files_hash(lex.root)
 
 
 def encode(terms: LabelTerms) -> str:
