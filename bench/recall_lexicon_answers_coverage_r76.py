@@ -22,7 +22,7 @@ from pathlib import Path
 import yaml
 from recall_common import save_result
 
-from memory_node.core.recall import lexicon_answers as la
+from memory_node.core.recall import lexicon_answers_build as la
 from memory_node.core.recall.lexicon import Lexicon
 from memory_node.core.recall.recall import RecallConfig, Recaller
 

@@ -23,7 +23,7 @@ tree() {  # tree COMMIT DIR
 tree "$base" "$work/base"; tree "$base" "$work/base2"; tree "$change" "$work/change"
 mkdir -p "$work/pyc_base" "$work/pyc_base2" "$work/pyc_change"
 (cd / && PYTHONPATH="$work/change" "$py" -c 'import sys
-from memory_node.core.recall.lexicon_answers import main
+from memory_node.core.recall.lexicon_answers_build import main
 sys.exit(main(["--if-missing"]))')
 (cd / && PYTHONPATH="$work/change" PYTHONPYCACHEPREFIX="$work/pyc_change" "$py" \
   -m memory_node.bytecode memory_node.nodes.memory_server memory_node.planner.nodes.planner_node)

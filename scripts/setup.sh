@@ -135,7 +135,7 @@ sys.exit(main(["--if-missing"]))') \
 #    (lexicon_answers.py: a server's requests read them instead of WordNet's first reads;
 #    ~1 min once). Its name holds the lexicon code's and WordNet's hashes: made again
 #    exactly when either changes; without it recall reads WordNet as before.
-(cd / && "$venv/bin/python" -c 'import sys; from memory_node.core.recall.lexicon_answers import main
+(cd / && "$venv/bin/python" -c 'import sys; from memory_node.core.recall.lexicon_answers_build import main
 sys.exit(main(["--if-missing"]))') \
   || { say "lexicon answers table failed"; exit 1; }
 # 9. Compiled bytecode for the modules the memory server and the planner load

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from wordnet_data import needs_wordnet
 
-from memory_node.core.recall import lexicon_answers
+from memory_node.core.recall import lexicon_answers, lexicon_answers_build
 from memory_node.core.recall.embedder import Embedder
 from memory_node.core.recall.lexicon import Lexicon
 from memory_node.core.recall.recall import RecallConfig, Recaller
@@ -25,8 +25,8 @@ WORDS = 80  # SemCor's most tagged: the table's words, as set-up reads them
 @pytest.fixture(scope="module")
 def made(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[tuple, Any], Path]:
     lex = Lexicon()
-    answers = lexicon_answers.build(lex, lex.common_words(WORDS) + ["plunger", "grey"],
-                                    lexicon_answers.known_types())
+    answers = lexicon_answers_build.build(lex, lex.common_words(WORDS) + ["plunger", "grey"],
+                                    lexicon_answers_build.known_types())
     path = tmp_path_factory.mktemp("answers") / "table.pickle"
     lexicon_answers.write(answers, path)
     return answers, path
@@ -91,7 +91,7 @@ def test_a_table_of_other_code_or_data_or_damaged_is_never_read(
 def test_recall_reads_the_same_with_and_without_the_table(
         made: tuple[dict[tuple, Any], Path]) -> None:
     _, path = made
-    types = lexicon_answers.known_types()
+    types = lexicon_answers_build.known_types()
     units = [ObjectMemoryUnit(object_id=f"u{i}", label=t, position=(0.0, 0.0, 0.0))
              for i, t in enumerate(types)]
     embedder = Embedder(intra_op_threads=1)
@@ -113,22 +113,22 @@ def test_recall_reads_the_same_with_and_without_the_table(
 def test_a_words_plural_and_past_forms_are_read_too() -> None:
     lex = Lexicon()
     assert lex.load()
-    irregular = lexicon_answers.irregular_forms(lex)
-    assert set(lexicon_answers.inflections(lex, "cup", irregular)) >= {"cups", "cupped"}
-    assert set(lexicon_answers.inflections(lex, "knife", irregular)) >= {"knives"}
-    assert set(lexicon_answers.inflections(lex, "take", irregular)) >= {"took", "taken"}
-    assert set(lexicon_answers.inflections(lex, "dish", irregular)) >= {"dishes"}
-    assert set(lexicon_answers.inflections(lex, "empty", irregular)) >= {"emptied"}
+    irregular = lexicon_answers_build.irregular_forms(lex)
+    assert set(lexicon_answers_build.inflections(lex, "cup", irregular)) >= {"cups", "cupped"}
+    assert set(lexicon_answers_build.inflections(lex, "knife", irregular)) >= {"knives"}
+    assert set(lexicon_answers_build.inflections(lex, "take", irregular)) >= {"took", "taken"}
+    assert set(lexicon_answers_build.inflections(lex, "dish", irregular)) >= {"dishes"}
+    assert set(lexicon_answers_build.inflections(lex, "empty", irregular)) >= {"emptied"}
     # Only forms the lexicon's morphology takes back to the word; a word of no noun and
     # no verb sense has none.
     for word in ("cup", "knife", "take", "dish", "empty"):
-        for form in lexicon_answers.inflections(lex, word, irregular):
+        for form in lexicon_answers_build.inflections(lex, word, irregular):
             assert word in lex._forms(form, "n") + lex._forms(form, "v"), (word, form)
-    assert lexicon_answers.inflections(lex, "the", irregular) == []
-    assert lexicon_answers.inflections(lex, "beautiful", irregular) == []
+    assert lexicon_answers_build.inflections(lex, "the", irregular) == []
+    assert lexicon_answers_build.inflections(lex, "beautiful", irregular) == []
     # Set-up reads them: the table answers a plural's reading too.
-    made = lexicon_answers.build(Lexicon(), ["knife"], lexicon_answers.known_types(),
+    made = lexicon_answers_build.build(Lexicon(), ["knife"], lexicon_answers_build.known_types(),
                                  inflected=True)
     assert ("_forms_known", ("knives", "n")) in made
-    assert ("_forms_known", ("knives", "n")) not in lexicon_answers.build(
-        Lexicon(), ["knife"], lexicon_answers.known_types())
+    assert ("_forms_known", ("knives", "n")) not in lexicon_answers_build.build(
+        Lexicon(), ["knife"], lexicon_answers_build.known_types())

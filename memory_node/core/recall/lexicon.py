@@ -614,7 +614,7 @@ class Lexicon:
 
     def use_answers(self, answers: dict[tuple, Any]) -> None:
         """Read the memoised methods' answers from ``answers`` (``(method, args)`` -> the
-        answer; :func:`.lexicon_answers.load` checks they were made by this code from these
+        answer; :func:`.lexicon_answers.attach` reads only a table made by this code from these
         files) before computing them; requests then read WordNet only for what it lacks."""
         self.answers = answers
 
