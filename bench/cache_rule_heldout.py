@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh63|fresh64] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh64|fresh65] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh64][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh65][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -1071,6 +1071,26 @@ re-references: the candidates who come back, the returning families, the circuit
 loops, the podium; frequency-skewed: the televised teams, the season's regulars, the busy
 routes; scans: the new tyre sets, the new candidates, the freight paths, the jams, sets,
 innings and pages.
+``fresh65`` (seeds 87000+) was written in round 77 before anything ran on it, by a writer
+who did not read the policy's code: a squash club's box league (every pair of a box each
+month, rally by rally between the two, the ladder's boxes posted and reshuffled), a badminton
+club night on a peg board (the next four pegs on the next free court, rallies across the
+net, shuttles used until they break), a judo tournament (categories in pools then a
+knock-out, each contest's two judoka, the mats and referees), an amateur boxing show (each
+bout's boxers and corners, five judges' cards every round), an association croquet club's
+matches (turns of strokes through the twelve hoops in order, roquets, each match's balls),
+a ten-pin bowling league night (the round robin's fixtures, three games of ten frames, every
+bowler of both teams in order, the averages), a canoe slalom race (every paddler down the
+day's gates in order, twice, penalties by the section judges, the top ten again), a dental
+practice's days (the dentists' lists, the recall list walked round, treatment courses
+bringing patients back within days, the charted teeth) and a korfball league's matches (the
+attacking four passing and shooting, the zones switching every two goals, substitutions).
+Loops: the ladder's boxes, the frames' bowlers, the course's gates, the recall list; small
+loops: the two squash players, the four on a badminton court, the korfball attack, the
+croquet hoops; late re-references: the returning judoka and paddlers, the patients on their
+six-monthly recall, the board's members; frequency-skewed: the club's regulars, the busy
+gyms and fixtures; scans: the new croquet balls and cards, the X-rays, the new shuttles,
+the months, shows and nights.
 """
 
 from __future__ import annotations
@@ -29011,6 +29031,383 @@ def fresh64_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def squash_box_league(seed: int, players: int, box: int) -> Iterator[int]:
+    """A squash club's box league as its results board records it (the ladder cut into boxes
+    of ``box`` players, every pair of a box playing once a month, three games to 11 points
+    played out (a box point for each game won), point-a-rally scoring, a marker calling the
+    score; the top of a box moved up and the bottom down at the month's end). Members by
+    ladder place over ``players`` places; each match the court (of four), the two players,
+    then every rally: the server, one to six shots alternating between the two, a let one
+    rally in ten (the marker), the game scores; the month's boxes posted (every player of
+    every box in order)."""
+    rng = random.Random(seed)
+    player_k, court_k, marker_k, month_k = (i << 48 for i in range(4))
+    ladder = list(range(players))
+    month = itertools.count()
+    while True:
+        boxes = [ladder[i:i + box] for i in range(0, players, box)]
+        played = [(b, x, y) for b in range(len(boxes)) for x, y in
+                  itertools.combinations(range(len(boxes[b])), 2)]
+        rng.shuffle(played)
+        for b, x, y in played:
+            p, q = boxes[b][x], boxes[b][y]
+            yield court_k + rng.randrange(4)
+            yield player_k + p
+            yield player_k + q
+            server = rng.choice((p, q))
+            for _ in range(3):
+                score = {p: 0, q: 0}
+                while max(score.values()) < 11 or abs(score[p] - score[q]) < 2:
+                    yield player_k + server
+                    hitter = q if server == p else p
+                    for _ in range(rng.randint(1, 6)):
+                        yield player_k + hitter
+                        hitter = q if hitter == p else p
+                    if rng.random() < 0.1:
+                        yield marker_k + b
+                    won = rng.choice((p, q))
+                    score[won] += 1
+                    server = won
+        for b in boxes:
+            for p in b:
+                yield player_k + p
+        for i in range(len(boxes) - 1):
+            lo, hi = i * box + box - 1, (i + 1) * box
+            if hi < players:
+                ladder[lo], ladder[hi] = ladder[hi], ladder[lo]
+        yield month_k + next(month)
+
+
+def badminton_club_night(seed: int, members: int, courts: int, alpha: float) -> Iterator[int]:
+    """A badminton club night run on a peg board (members hang their pegs in a queue; the
+    next four pegs go on the next free court for a doubles game to 21, rally scoring; the
+    shuttle used until it breaks or flies badly, a new one from the tube). Those who come on
+    a night are drawn by Zipf ``alpha`` over ``members`` (14-24 a night); each game the court
+    (of ``courts``), the four players, the shuttle, then 30-45 rallies of two to ten shots by
+    the four (the server first), a new shuttle one game in three; the players back on the
+    board in the order they came off; the night's attendance book."""
+    rng = random.Random(seed)
+    member_k, court_k, shuttle_k, night_k = (i << 48 for i in range(4))
+    attend = _zipf(rng, members, alpha)
+    shuttles = itertools.count()
+    night = itertools.count()
+    while True:
+        here: list[int] = []
+        come = rng.randint(14, 24)
+        while len(here) < come:
+            m = attend()
+            if m not in here:
+                here.append(m)
+        board = collections.deque(here)
+        shuttle = next(shuttles)
+        for game in range(rng.randint(12, 20)):
+            four = [board.popleft() for _ in range(4)]
+            yield court_k + game % courts
+            for m in four:
+                yield member_k + m
+            yield shuttle_k + shuttle
+            for _ in range(rng.randint(30, 45)):
+                hitter = rng.randrange(4)
+                for _ in range(rng.randint(2, 10)):
+                    yield member_k + four[hitter]
+                    hitter = (2 if hitter < 2 else 0) + rng.randrange(2)  # across the net
+            if rng.random() < 1 / 3:
+                shuttle = next(shuttles)
+            board.extend(four)
+        for m in here:
+            yield member_k + m
+        yield night_k + next(night)
+
+
+def judo_tournament(seed: int, clubs: int, per: int) -> Iterator[int]:
+    """A judo tournament's contest sheets (weight categories run as pools of four to six,
+    the winners of the pools into a knock-out, a referee and two corner judges a mat; each
+    contest four minutes, the scores waza-ari and ippon, shido penalties, golden score). Each
+    tournament 6-9 categories of 8-24 judoka from ``clubs`` clubs of ``per`` members (the same
+    member fights in one category); each contest the mat (of three), its referee (of nine),
+    the two judoka, their scores and penalties (one to five), golden score one in five (both
+    again); a category's results (the medallists); the day's sheet."""
+    rng = random.Random(seed)
+    judoka_k, mat_k, ref_k, day_k = (i << 48 for i in range(4))
+    day = itertools.count()
+    while True:
+        entered = rng.sample(range(clubs * per), min(clubs * per, rng.randint(80, 160)))
+        rng.shuffle(entered)
+        cats = rng.randint(6, 9)
+        for c in range(cats):
+            field = entered[c::cats][:rng.randint(8, 24)]
+            mat = c % 3
+            pools = [field[i::max(1, len(field) // 5)] for i in range(max(1, len(field) // 5))]
+            winners = []
+            for pool in pools:
+                for a, b in itertools.combinations(pool, 2):
+                    yield mat_k + mat
+                    yield ref_k + rng.randrange(9)
+                    yield judoka_k + a
+                    yield judoka_k + b
+                    for _ in range(rng.randint(1, 5)):
+                        yield judoka_k + rng.choice((a, b))
+                    if rng.random() < 0.2:
+                        yield judoka_k + a
+                        yield judoka_k + b
+                winners.append(rng.choice(pool))
+            while len(winners) > 1:
+                nxt = []
+                for a, b in zip(winners[::2], winners[1::2], strict=False):
+                    yield mat_k + mat
+                    yield judoka_k + a
+                    yield judoka_k + b
+                    nxt.append(rng.choice((a, b)))
+                if len(winners) % 2:
+                    nxt.append(winners[-1])
+                winners = nxt
+            for j in field[:3]:
+                yield judoka_k + j
+        yield day_k + next(day)
+
+
+def boxing_show(seed: int, gyms: int, alpha: float) -> Iterator[int]:
+    """An amateur boxing show's bout sheets (three rounds of three minutes, a referee in the
+    ring and five judges scoring every round ten points must, the boxers' corners and their
+    seconds, a medical check before the bout). Each show 10-16 bouts between boxers of gyms
+    drawn by Zipf ``alpha`` over ``gyms`` (ten boxers each, a gym's coach its corner); each
+    bout the doctor, the two boxers, their coaches, then three rounds: the referee's calls
+    (zero to three, a boxer each), the five judges' cards (a judge, the round's winner), the
+    corners between rounds; the result; the show's programme."""
+    rng = random.Random(seed)
+    boxer_k, coach_k, judge_k, show_k, doctor_k = (i << 48 for i in range(5))
+    gym = _zipf(rng, gyms, alpha)
+    shows = itertools.count()
+    while True:
+        show = next(shows)
+        judges = rng.sample(range(40), 5)
+        for _ in range(rng.randint(10, 16)):
+            ga, gb = gym(), gym()
+            a, b = ga * 10 + rng.randrange(10), gb * 10 + rng.randrange(10)
+            if a == b:
+                b = gb * 10 + (a % 10 + 1) % 10
+            yield doctor_k + show % 3
+            yield boxer_k + a
+            yield boxer_k + b
+            yield coach_k + ga
+            yield coach_k + gb
+            for _ in range(3):
+                for _ in range(rng.randint(0, 3)):
+                    yield boxer_k + rng.choice((a, b))
+                for j in judges:
+                    yield judge_k + j
+                    yield boxer_k + rng.choice((a, b))
+                yield coach_k + ga
+                yield coach_k + gb
+            yield boxer_k + rng.choice((a, b))
+        yield show_k + show
+
+
+def croquet_match(seed: int, players: int, alpha: float) -> Iterator[int]:
+    """An association croquet club's matches as the score card records them (two players,
+    blue and black against red and yellow, each ball running the twelve hoops in order and
+    hitting the peg; a turn goes on while a stroke runs a hoop or roquets another ball, a
+    croquet stroke and a continuation stroke following a roquet). Each match two of
+    ``players`` members by Zipf ``alpha``; turns alternate: the player, the ball played, then
+    zero to eight strokes (a hoop of the ball's next, a roquet naming the ball hit); a ball
+    pegged out at the end; the match's card."""
+    rng = random.Random(seed)
+    player_k, ball_k, hoop_k, card_k = (i << 48 for i in range(4))
+    member = _zipf(rng, players, alpha)
+    cards = itertools.count()
+    while True:
+        a = member()
+        b = member()
+        while b == a:
+            b = rng.randrange(players)
+        card = next(cards)
+        nxt = {ball: 0 for ball in range(4)}
+        side = 0
+        while max(nxt.values()) < 12 and rng.random() > 0.005:
+            player = (a, b)[side]
+            ball = side * 2 + rng.randrange(2)
+            yield player_k + player
+            yield ball_k + card * 4 + ball
+            for _ in range(rng.randint(0, 8)):
+                if rng.random() < 0.45:
+                    if nxt[ball] < 12:
+                        yield hoop_k + nxt[ball]
+                        nxt[ball] += 1
+                else:
+                    yield ball_k + card * 4 + rng.choice([x for x in range(4) if x != ball])
+            side = 1 - side
+        yield ball_k + card * 4 + max(nxt, key=lambda k: nxt[k])
+        yield card_k + card
+
+
+def tenpin_league_night(seed: int, teams: int, lanes: int) -> Iterator[int]:
+    """A ten-pin bowling league night as the scoring system records it (teams of four on a
+    pair of lanes, three games a night, each bowler's ten frames in the team's order, a frame
+    one ball for a strike or two, three in the tenth; the pinsetter of each lane; handicaps
+    from each bowler's average). ``teams`` teams, a week's fixtures paired in a round robin
+    over ``lanes`` pairs of lanes; each game the pair of lanes, then frame by frame every
+    bowler of both teams in order (the lane, the bowler, one to three balls: the bowler's
+    house ball); the bowlers' averages at the night's end (all of them); the week."""
+    rng = random.Random(seed)
+    bowler_k, lane_k, ball_k, week_k = (i << 48 for i in range(4))
+    week = itertools.count()
+    order = list(range(teams))
+    while True:
+        w = next(week)
+        order = order[:1] + order[-1:] + order[1:-1]  # the round robin's circle method
+        fixtures = list(zip(order[:teams // 2], reversed(order[teams // 2:]), strict=True))
+        for f, (a, b) in enumerate(fixtures):
+            pair = f % lanes
+            for _ in range(3):
+                for frame in range(10):
+                    for t in (a, b):
+                        for seat in range(4):
+                            # the team's reserve bowls for its fourth one week in five
+                            bowler = t * 5 + (4 if w % 5 == 0 and seat == 3 else seat)
+                            yield lane_k + pair * 2 + (frame + (t == b)) % 2
+                            yield bowler_k + bowler
+                            balls = 1 if rng.random() < 0.25 else 2
+                            if frame == 9 and rng.random() < 0.3:
+                                balls = 3
+                            for _ in range(balls):
+                                yield ball_k + bowler
+        for t in range(teams):
+            for seat in range(5):
+                yield bowler_k + t * 5 + seat
+        yield week_k + w
+
+
+def canoe_slalom_race(seed: int, paddlers: int, gates: int) -> Iterator[int]:
+    """A canoe slalom race's timing and judging (18-25 gates down a white-water course, green
+    ones downstream and red ones upstream, each passed in number order; gate judges in
+    sections of four to five gates report touches (two seconds) and misses (50 seconds);
+    two runs, the better counts, the top ten to the semi-final). Each race a course of
+    ``gates`` numbered gates hung afresh (the gate numbers of the day's course, drawn from 60
+    hangers), 30-60 starters of ``paddlers`` club paddlers in start order: the paddler, each
+    gate in order with its section's judge on a penalty (one gate in six), the finish; the
+    second run in the same order; the top ten again; the results."""
+    rng = random.Random(seed)
+    paddler_k, gate_k, judge_k, race_k = (i << 48 for i in range(4))
+    race = itertools.count()
+    while True:
+        r = next(race)
+        course = rng.sample(range(60), gates)
+        field = rng.sample(range(paddlers), min(paddlers, rng.randint(30, 60)))
+        for _ in range(2):
+            for p in field:
+                yield paddler_k + p
+                for i, g in enumerate(course):
+                    yield gate_k + g
+                    if rng.random() < 1 / 6:
+                        yield judge_k + i // 5
+                yield paddler_k + p
+        for p in rng.sample(field, 10):
+            yield paddler_k + p
+        yield race_k + r
+
+
+def dental_practice_day(seed: int, patients: int, dentists: int) -> Iterator[int]:
+    """A dental practice's day as its records system logs it (each dentist's list of
+    appointments with a nurse, the patient's chart opened, teeth charted, an X-ray one visit
+    in four; check-ups recall each patient every six months, treatment courses bring one back
+    within days for a filling or a crown). ``dentists`` dentists of 10-16 appointments a day,
+    patients drawn from ``patients`` on the recall list in order (the list walked round) or
+    a course's next visit (a patient seen within the last 40 appointments, one in four); each
+    visit the dentist, the nurse, the patient, two to eight of the patient's teeth (32 each),
+    the X-ray; the day's takings."""
+    rng = random.Random(seed)
+    staff_k, patient_k, tooth_k, xray_k, day_k = (i << 48 for i in range(5))
+    recall = itertools.cycle(rng.sample(range(patients), patients))
+    recent: collections.deque[int] = collections.deque(maxlen=40)
+    day = itertools.count()
+    xrays = itertools.count()
+    while True:
+        for d in range(dentists):
+            for _ in range(rng.randint(10, 16)):
+                if recent and rng.random() < 0.25:
+                    p = rng.choice(recent)
+                else:
+                    p = next(recall)
+                recent.append(p)
+                yield staff_k + d
+                yield staff_k + dentists + d
+                yield patient_k + p
+                for t in rng.sample(range(32), rng.randint(2, 8)):
+                    yield tooth_k + p * 32 + t
+                if rng.random() < 0.25:
+                    yield xray_k + next(xrays)
+        yield day_k + next(day)
+
+
+def korfball_match(seed: int, teams: int, alpha: float) -> Iterator[int]:
+    """A korfball league's matches as a play-by-play records them (eight a side, four men
+    and four women, two in each zone of each team's attack and defence; the zones switch
+    every two goals; a player may shoot only when not defended, the korf at 3.5 metres; two
+    halves of 25 minutes). Each match two of ``teams`` clubs by Zipf ``alpha``, squads of 12
+    (the eight starters, a substitution one goal in six); 60-90 attacks: the attacking
+    zone's four passing (two to ten passes), a shot one attack in two (the shooter), a
+    rebound one shot in three (a defender of the other side), a goal one shot in four; the
+    zones changed every two goals; the match."""
+    rng = random.Random(seed)
+    player_k, match_k = (i << 48 for i in range(2))
+    fixture = _zipf(rng, teams, alpha)
+    matches = itertools.count()
+    while True:
+        a = fixture()
+        b = fixture()
+        while b == a:
+            b = rng.randrange(teams)
+        on = {t: [t * 12 + i for i in range(8)] for t in (a, b)}
+        bench = {t: [t * 12 + 8 + i for i in range(4)] for t in (a, b)}
+        attack = {a: 0, b: 0}  # which four of the eight attack
+        goals = 0
+        for i in range(rng.randint(60, 90)):
+            t = (a, b)[i % 2]
+            o = b if t == a else a
+            four = on[t][attack[t] * 4:attack[t] * 4 + 4]
+            for _ in range(rng.randint(2, 10)):
+                yield player_k + rng.choice(four)
+            if rng.random() < 0.5:
+                yield player_k + rng.choice(four)
+                if rng.random() < 1 / 3:
+                    yield player_k + rng.choice(on[o][(1 - attack[o]) * 4:(1 - attack[o]) * 4 + 4])
+                if rng.random() < 0.25:
+                    goals += 1
+                    if goals % 2 == 0:
+                        attack = {x: 1 - attack[x] for x in attack}
+                    if rng.random() < 1 / 6:
+                        s, r = rng.randrange(8), rng.randrange(4)
+                        on[t][s], bench[t][r] = bench[t][r], on[t][s]
+        yield match_k + next(matches)
+
+
+def fresh65_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 77's held-out set: seeds 87000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 87000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "squash_p40_b5": lambda: squash_box_league(s + 0, 40, 5),
+        "squash_p120_b6": lambda: squash_box_league(s + 1, 120, 6),
+        "badminton_m40_c3": lambda: badminton_club_night(s + 2, 40, 3, 1.1),
+        "badminton_m200_c5": lambda: badminton_club_night(s + 3, 200, 5, 0.8),
+        "judo_c8_p12": lambda: judo_tournament(s + 4, 8, 12),
+        "judo_c40_p20": lambda: judo_tournament(s + 5, 40, 20),
+        "boxing_g12": lambda: boxing_show(s + 6, 12, 1.1),
+        "boxing_g80": lambda: boxing_show(s + 7, 80, 0.8),
+        "croquet_p20": lambda: croquet_match(s + 8, 20, 1.1),
+        "croquet_p150": lambda: croquet_match(s + 9, 150, 0.8),
+        "tenpin_t8_l4": lambda: tenpin_league_night(s + 10, 8, 4),
+        "tenpin_t24_l12": lambda: tenpin_league_night(s + 11, 24, 12),
+        "canoeslalom_p80_g18": lambda: canoe_slalom_race(s + 12, 80, 18),
+        "canoeslalom_p400_g25": lambda: canoe_slalom_race(s + 13, 400, 25),
+        "dental_p500_d2": lambda: dental_practice_day(s + 14, 500, 2),
+        "dental_p5000_d6": lambda: dental_practice_day(s + 15, 5000, 6),
+        "korfball_t10": lambda: korfball_match(s + 16, 10, 1.1),
+        "korfball_t60": lambda: korfball_match(s + 17, 60, 0.8),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -29046,7 +29443,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh61": fresh61_variants,
                 "fresh62": fresh62_variants,
                 "fresh63": fresh63_variants,
-                "fresh64": fresh64_variants}
+                "fresh64": fresh64_variants,
+                "fresh65": fresh65_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

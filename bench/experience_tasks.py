@@ -764,9 +764,18 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # fresh39a, fresh44a, fresh48c, fresh53b, fresh58a, fresh62c, fresh67b and fresh72a) with
 # 7603 (none a tuning plan: 4, 24 and 16 are in neither room_prior_fit's ODD nor
 # put_spot_error's --plans).
-# Next in line: eleventh reuses, the longest ago first (round 72's 6 and 18, then round
-# 73's 27), then twelfth reuses (round 73's 20 and 30, then round 74's 28, 8 and 5, then
-# round 75's 12, 26 and 13, then round 76's 4, 24 and 16, ...).
+# "fresh77a/b/c" (round 77) likewise, by a helper (heldout77) who ran no arm on them: the
+# three next in line, the last ELEVENTH reuses, the longest ago first: round 72's 6
+# (fresh24a's, reused by fresh30a, fresh35a, fresh39c, fresh44b, fresh49a, fresh53c,
+# fresh58b, fresh63a, fresh67c and fresh72b) with 7701, then round 72's 18 (fresh24b's,
+# reused by fresh30b, fresh35b, fresh40a, fresh44c, fresh49b, fresh54a, fresh58c, fresh63b,
+# fresh68a and fresh72c) with 7702, then round 73's 27 (fresh24c's, reused by fresh31a,
+# fresh35c, fresh40b, fresh45a, fresh49c, fresh54b, fresh59a, fresh63c, fresh68b and
+# fresh73a) with 7703 (none a tuning plan: 6, 18 and 27 are in neither room_prior_fit's ODD
+# nor put_spot_error's --plans).
+# Next in line: twelfth reuses, the longest ago first (round 73's 20 and 30, then round
+# 74's 28, 8 and 5, then round 75's 12, 26 and 13, then round 76's 4, 24 and 16, then
+# round 77's 6, 18 and 27, ...).
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only, by the held-out test).
@@ -827,7 +836,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh73a": (27, 7301), "fresh73b": (20, 7302), "fresh73c": (30, 7303),
           "fresh74a": (28, 7401), "fresh74b": (8, 7402), "fresh74c": (5, 7403),
           "fresh75a": (12, 7501), "fresh75b": (26, 7502), "fresh75c": (13, 7503),
-          "fresh76a": (4, 7601), "fresh76b": (24, 7602), "fresh76c": (16, 7603)}
+          "fresh76a": (4, 7601), "fresh76b": (24, 7602), "fresh76c": (16, 7603),
+          "fresh77a": (6, 7701), "fresh77b": (18, 7702), "fresh77c": (27, 7703)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

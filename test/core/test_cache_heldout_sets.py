@@ -11,8 +11,9 @@ round 57's fresh45, round 58's fresh46, round 59's fresh47, round 60's fresh48, 
 fresh49, round 62's fresh50, round 63's fresh51, round 64's fresh52, round 65's fresh53,
 round 66's fresh54, round 67's fresh55, round 68's fresh56, round 69's fresh57, round 70's
 fresh58, round 71's fresh59, round 72's fresh60, round 73's fresh61, round 74's fresh62,
-round 75's fresh63, round 76's fresh64): their generators are seeded, exact in length and
-distinct. Only the streams are checked here; no policy runs on them (they are held out)."""
+round 75's fresh63, round 76's fresh64, round 77's fresh65): their generators are seeded,
+exact in length and distinct. Only the streams are checked here; no policy runs on them
+(they are held out)."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14
         "fresh45", "fresh46", "fresh47", "fresh48", "fresh49", "fresh50",
         "fresh51", "fresh52", "fresh53", "fresh54", "fresh55",
         "fresh56", "fresh57", "fresh58", "fresh59", "fresh60",
-        "fresh61", "fresh62", "fresh63", "fresh64")
+        "fresh61", "fresh62", "fresh63", "fresh64", "fresh65")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -273,6 +274,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "faregate": lambda s: h.fare_gates(s, 50, 8, 300, 40, 0.2),
             "homehub": lambda s: h.home_hub(s, 4, 5, 2, 100, 5),
             "bikeshare": lambda s: h.bike_share(s, 10, 60, 1.0, 50, 4),
+        }
+    if name == "fresh65":
+        return {
+            "squash": lambda s: h.squash_box_league(s, 40, 5),
+            "badminton": lambda s: h.badminton_club_night(s, 40, 3, 1.1),
+            "judo": lambda s: h.judo_tournament(s, 8, 12),
+            "boxing": lambda s: h.boxing_show(s, 12, 1.1),
+            "croquet": lambda s: h.croquet_match(s, 20, 1.1),
+            "tenpin": lambda s: h.tenpin_league_night(s, 8, 4),
+            "canoeslalom": lambda s: h.canoe_slalom_race(s, 80, 18),
+            "dental": lambda s: h.dental_practice_day(s, 500, 2),
+            "korfball": lambda s: h.korfball_match(s, 10, 1.1),
         }
     if name == "fresh64":
         return {
@@ -1015,7 +1028,13 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # loop over the jammers, pivots and lines in turn or the running order, its signal box and
 # ski school over the timetable's routes and levers or a group's pupils, its driving test
 # centre owes its re-references to the routes' junctions and candidates coming back, so
-# they are not listed.
+# they are not listed; fresh65's squash, badminton, croquet and korfball (the two players of
+# a squash match, the four on a badminton court, the croquet turn's balls and hoops and the
+# korfball attack's four named again shot after shot, stroke after stroke and pass after
+# pass). Its judo and boxing read a contest's or a bout's pair with the officials between,
+# its ten-pin and canoe slalom loop over the bowlers' frames or the course's gates, its
+# dental practice walks a recall list with the teeth of each patient new, so they are not
+# listed.
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -1071,7 +1090,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh61": ({"bridge", "sevens", "dancesport"}, 0.9, 0.8),
                     "fresh62": ({"showjumping", "volleyball", "hockey"}, 0.9, 0.9),
                     "fresh63": ({"handball", "waterpolo", "kabaddi", "netball"}, 0.9, 0.95),
-                    "fresh64": ({"takraw", "ultimate", "lacrosse", "rounders"}, 0.9, 0.95)}
+                    "fresh64": ({"takraw", "ultimate", "lacrosse", "rounders"}, 0.9, 0.95),
+                    "fresh65": ({"squash", "badminton", "croquet", "korfball"}, 0.9, 0.95)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)

@@ -33,7 +33,8 @@ fresh72a/b/c in round 72,
 fresh73a/b/c in round 73,
 fresh74a/b/c in round 74,
 fresh75a/b/c in round 75,
-fresh76a/b/c in round 76):
+fresh76a/b/c in round 76,
+fresh77a/b/c in round 77):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -92,7 +93,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh73": (7301, 7302, 7303),
           "fresh74": (7401, 7402, 7403),
           "fresh75": (7501, 7502, 7503),
-          "fresh76": (7601, 7602, 7603)}
+          "fresh76": (7601, 7602, 7603),
+          "fresh77": (7701, 7702, 7703)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -189,6 +191,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # 8, then round 70's 5.
 # Round 75's: the next three eleventh reuses, round 70's 12 and 26, then round 71's 13.
 # Round 76's: the next three eleventh reuses, round 71's 4 and 24, then round 72's 16.
+# Round 77's: the last three eleventh reuses, round 72's 6 and 18, then round 73's 27.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -393,7 +396,13 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh76b": ("fresh23c", "fresh29c", "fresh34c", "fresh39b", "fresh43c", "fresh48b",
                        "fresh53a", "fresh57c", "fresh62b", "fresh67a", "fresh71c"),
           "fresh76c": ("fresh23b", "fresh29b", "fresh34b", "fresh39a", "fresh44a", "fresh48c",
-                       "fresh53b", "fresh58a", "fresh62c", "fresh67b", "fresh72a")}
+                       "fresh53b", "fresh58a", "fresh62c", "fresh67b", "fresh72a"),
+          "fresh77a": ("fresh24a", "fresh30a", "fresh35a", "fresh39c", "fresh44b", "fresh49a",
+                       "fresh53c", "fresh58b", "fresh63a", "fresh67c", "fresh72b"),
+          "fresh77b": ("fresh24b", "fresh30b", "fresh35b", "fresh40a", "fresh44c", "fresh49b",
+                       "fresh54a", "fresh58c", "fresh63b", "fresh68a", "fresh72c"),
+          "fresh77c": ("fresh24c", "fresh31a", "fresh35c", "fresh40b", "fresh45a", "fresh49c",
+                       "fresh54b", "fresh59a", "fresh63c", "fresh68b", "fresh73a")}
 LENGTH = 30  # the length the lead runs them at
 
 
