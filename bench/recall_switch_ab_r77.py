@@ -1,0 +1,79 @@
+"""Round 77 (issue 11, parts 1-3): the next ranking switches, on vs off (off = 1eb2f49b's
+answers), recall at k=3, by round 76's bench (``recall_switch_ab_r76.py``: every instruction a
+switch can touch answered with its flag on, and off where an ``implied_types`` call differs),
+with this round's validation sets (blind 19, 20, 21, 66).
+
+``made_drinks``: a food or drink a verb asked acts on ("make me a coffee") implies the
+container here that shares its use (the cup, "for drinking"); it can act only in a room
+holding a container WordNet says is for something, on an instruction one of whose words is
+a food whose use such a container shares (a superset: the verb is not asked).
+
+    .venv/bin/python bench/recall_switch_ab_r77.py --switch made_drinks \\
+        --sets 19,20,21,66,tune,1,...,18 --raw /tmp/a.json   # one process per list; resumable
+    .venv/bin/python bench/recall_switch_ab_r77.py --switch made_drinks \\
+        --summarise /tmp/a.json /tmp/b.json --out recall_switch_ab_made_drinks_r77
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import recall_switch_ab as switch_ab  # noqa: E402
+import recall_switch_ab_r76 as r76  # noqa: E402
+
+VALIDATION = {"19", "20", "21", "66"}
+
+
+def _holder_room(units: Sequence[Any], lexicon: Any) -> bool:
+    """The room holds a container WordNet says is for something (``Lexicon.purposes``)."""
+    from memory_node.core.recall.lexical import split_label
+
+    return any(lexicon.holds_contents(n) and lexicon.purposes(n)
+               for n in {split_label(u.label) for u in units})
+
+
+def _food_text(rec: Any, texts: Sequence[str], units: Sequence[Any]) -> bool:
+    """A word of the texts (as said or as spelled) is a food whose use a container here
+    shares: where ``made_drinks`` can act (a superset of ``implied._made_foods``)."""
+    from memory_node.core.recall import implied
+    from memory_node.core.recall.lexical import _WORD, split_label
+
+    lex = rec.lexicon
+    holders = implied._holders(lex, tuple(sorted({u.label for u in units})))
+    words = {w for t in texts for x in (t, rec.spelled(t)) for w in _WORD.findall(split_label(x))}
+    return any(lex.is_food(lex.noun(w))
+               and not holders.keys().isdisjoint(implied._purposes(lex, lex.noun(w)))
+               for w in words)
+
+
+r76.CAN_ACT["made_drinks"] = _holder_room
+r76.CAN_ACT_TEXT["made_drinks"] = _food_text
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--switch", default="made_drinks", choices=sorted(r76.CAN_ACT))
+    ap.add_argument("--sets")
+    ap.add_argument("--raw", type=Path)
+    ap.add_argument("--summarise", nargs="+", type=Path)
+    ap.add_argument("--out")
+    args = ap.parse_args()
+    if args.sets:
+        r76.run_sets(args.sets.split(","), args.raw, args.switch)
+    if args.summarise:
+        out = switch_ab.summarise(
+            args.summarise, VALIDATION, r76.K, 77, args.switch,
+            f"{args.switch} on vs off (= 1eb2f49b), over the instructions it can touch where "
+            "some implied_types call differs; the others answer alike")
+        switch_ab.write_summary(out, args.out or f"recall_switch_ab_{args.switch}_r77")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
