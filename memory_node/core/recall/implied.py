@@ -377,10 +377,11 @@ def _made_foods(said: list[str], lex: Lexicon, things: Collection[str],
     a coffee", "pour us a nice hot tea"). A preposition before the food ("for the tea"),
     a subject before the verb ("because I want tea", "it's got jam on it"), a word of a
     longer name here ("the coffee machine") or after "of" ("a mug of tea": the mug holds
-    it) is no such object."""
+    it) is no such object. A food may name a thing here partly ("coffee": the coffee
+    machine) and still be what is made; a fixture's own word is no food ("the stove")."""
     out = []
     for i, w in enumerate(said):
-        if (w in STOPWORDS or w in in_names or w in things or (i and said[i - 1] == "of")
+        if (w in STOPWORDS or w in in_names or (i and said[i - 1] == "of")
                 or not lex.is_food(lex.noun(w))):
             continue
         j = i - 1
