@@ -51,4 +51,5 @@ def test_a_drink_asked_needs_what_it_is_drunk_from(embedder: Embedder, vectorise
     for text in ("fill the kettle and stick it on the hob for the tea",
                  "put the kettle on the stove because I want tea", "a mug of tea each",
                  "the mug by the coffee maker"):
-        assert labels(on.rank(text, room(KITCHEN), 3)) == labels(off.rank(text, room(KITCHEN), 3)), text
+        kitchen = room(KITCHEN)
+        assert labels(on.rank(text, kitchen, 3)) == labels(off.rank(text, kitchen, 3)), text
