@@ -373,20 +373,34 @@ _QUANTIFIERS = frozenset({"some", "another", "more", "any", "one", "two", "three
 _SUBJECTS = frozenset({"i", "we", "he", "she", "they", "it", "who", "that", "which"})
 
 
+@lru_cache(maxsize=64)
+def _long_names(held_types: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """The names here of more than one word, as word tuples ("butter knife")."""
+    return tuple({n for t in held_types if len(n := tuple(split_label(t).split())) > 1})
+
+
+def _in_long_name(said: list[str], i: int, names: Iterable[tuple[str, ...]]) -> bool:
+    """Word ``i`` of ``said`` is a word of a name here said whole ("the butter knife")."""
+    return any(said[j:j + len(n)] == list(n)
+               for n in names for j in range(max(0, i - len(n) + 1), i + 1))
+
+
 def _made_foods(said: list[str], lex: Lexicon, things: Collection[str],
-                in_names: Collection[str]) -> list[str]:
+                in_names: Collection[str], names: Iterable[tuple[str, ...]] = ()
+                ) -> list[str]:
     """The foods and drinks (WordNet's noun.food, the main sense) that are the object of
     a verb asked: walking back over determiners, a recipient and adjectives reaches a
     word in its base form, mostly a verb, not after a determiner nor a subject ("make me
     a coffee", "pour us a nice hot tea"). A preposition before the food ("for the tea"),
     a subject before the verb ("because I want tea", "it's got jam on it"), a word of a
-    longer name here ("the coffee machine") or after "of" ("a mug of tea": the mug holds
-    it) is no such object. A food may name a thing here partly ("coffee": the coffee
+    longer name here said whole (``names``: "wrap the butter knife", though a retracted
+    clause names nothing) or after "of" ("a mug of tea": the mug holds it) is no such
+    object. A food may name a thing here partly ("coffee": the coffee
     machine) and still be what is made; a fixture's own word is no food ("the stove")."""
     out = []
     for i, w in enumerate(said):
         if (w in STOPWORDS or w in in_names or (i and said[i - 1] == "of")
-                or not lex.is_food(lex.noun(w))):
+                or not lex.is_food(lex.noun(w)) or _in_long_name(said, i, names)):
             continue
         j = i - 1
         while j >= 0 and (said[j] in DETERMINERS or said[j] in _RECIPIENTS
@@ -416,7 +430,7 @@ def _holders_of_made(text: str, lexicon: Lexicon | None, held_types: Iterable[st
         return {}
     out: dict[str, str] = {}
     for food in _made_foods(_WORD.findall(split_label(text))[:MAX_WORDS], lex, things,
-                            in_names):
+                            in_names, _long_names(tuple(sorted(set(held_types))))):
         for use in sorted(_purposes(lex, food)):
             for key in holders.get(use, ()):
                 out.setdefault(key, use)
