@@ -42,6 +42,10 @@ def test_a_food_is_made_only_as_the_object_of_a_verb_asked(lex: Lexicon) -> None
                                  "sink, it's got jam on it."), lex, (), (),
                            (("butter", "knife"),))
     assert _made_foods(_said("make me a coffee"), lex, (), (), (("coffee", "machine"),))
+    # A food modifying the noun after it, a thing or a compound WordNet knows, is no food.
+    for text in ("put the coffee machine in the shelf", "grab the coffee maker",
+                 "clear the coffee table", "fold the tea towel"):
+        assert not _made_foods(_said(text), lex, (), ()), text
     assert not _made_foods(_said("Kettle on the counter by the coffee machine"), lex, (),
                            ("coffee", "machine"))
 

@@ -385,6 +385,12 @@ def _in_long_name(said: list[str], i: int, names: Iterable[tuple[str, ...]]) -> 
                for n in names for j in range(max(0, i - len(n) + 1), i + 1))
 
 
+def _modifies(word: str, nxt: str, lex: Lexicon) -> bool:
+    """``word`` modifies the noun ``nxt`` said after it: a physical thing ("coffee
+    machine") or a compound WordNet knows ("coffee maker", "coffee table")."""
+    return nxt not in STOPWORDS and (lex.is_thing(nxt) or lex.is_noun(f"{word}_{nxt}"))
+
+
 def _made_foods(said: list[str], lex: Lexicon, things: Collection[str],
                 in_names: Collection[str], names: Iterable[tuple[str, ...]] = ()
                 ) -> list[str]:
@@ -394,13 +400,16 @@ def _made_foods(said: list[str], lex: Lexicon, things: Collection[str],
     a coffee", "pour us a nice hot tea"). A preposition before the food ("for the tea"),
     a subject before the verb ("because I want tea", "it's got jam on it"), a word of a
     longer name here said whole (``names``: "wrap the butter knife", though a retracted
-    clause names nothing) or after "of" ("a mug of tea": the mug holds it) is no such
-    object. A food may name a thing here partly ("coffee": the coffee
-    machine) and still be what is made; a fixture's own word is no food ("the stove")."""
+    clause names nothing), a modifier of the noun after it (:func:`_modifies`: "put the
+    coffee machine in the shelf" where no coffee machine is) or after "of" ("a mug of
+    tea": the mug holds it) is no such object. A food may name a thing here partly
+    ("coffee": the coffee machine) and still be what is made; a fixture's own word is no
+    food ("the stove")."""
     out = []
     for i, w in enumerate(said):
         if (w in STOPWORDS or w in in_names or (i and said[i - 1] == "of")
-                or not lex.is_food(lex.noun(w)) or _in_long_name(said, i, names)):
+                or not lex.is_food(lex.noun(w)) or _in_long_name(said, i, names)
+                or (i + 1 < len(said) and _modifies(w, said[i + 1], lex))):
             continue
         j = i - 1
         while j >= 0 and (said[j] in DETERMINERS or said[j] in _RECIPIENTS
