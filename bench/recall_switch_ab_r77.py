@@ -7,9 +7,8 @@ with this round's validation sets (blind 19, 20, 21, 66).
 container here that shares its use (the cup, "for drinking"); it can act only in a room
 holding a container WordNet says is for something, on an instruction one of whose words is
 a food whose use such a container shares (a superset: the verb is not asked).
-``opposite_kin``: a remark's opposite ("dark" -> light) asks also for the things here of its
-kind (the floor lamp: light and lamp, both sources of illumination); it can act only on an
-instruction saying an adjective whose opposite has such kin here.
+``opposite_kin`` (not kept: ``results/recall79_opposite_kin_r77.patch``) had a text filter
+here too.
 
     .venv/bin/python bench/recall_switch_ab_r77.py --switch made_drinks \\
         --sets 19,20,21,66,tune,1,...,18 --raw /tmp/a.json   # one process per list; resumable
@@ -55,24 +54,8 @@ def _food_text(rec: Any, texts: Sequence[str], units: Sequence[Any]) -> bool:
                for w in words)
 
 
-def _opposite_kin_text(rec: Any, texts: Sequence[str], units: Sequence[Any]) -> bool:
-    """A word of the texts (as said or as spelled) is an adjective whose opposite shares a
-    parent with a type's head here: where ``opposite_kin`` can act (a superset: no
-    linking verb asked)."""
-    from memory_node.core.recall.lexical import _WORD, split_label
-
-    lex = rec.lexicon
-    heads = {n.split()[-1] for n in {split_label(u.label) for u in units} if n.split()}
-    kin = frozenset().union(*(lex.kin_parents(h) for h in heads)) if heads else frozenset()
-    words = {w for t in texts for x in (t, rec.spelled(t)) for w in _WORD.findall(split_label(x))}
-    return any(lex.is_adjective(w) and any(not kin.isdisjoint(lex.kin_parents(a, main=False))
-                                           for a in lex.antonyms(w)) for w in words)
-
-
 r76.CAN_ACT["made_drinks"] = _holder_room
 r76.CAN_ACT_TEXT["made_drinks"] = _food_text
-r76.CAN_ACT["opposite_kin"] = lambda units, lexicon: True
-r76.CAN_ACT_TEXT["opposite_kin"] = _opposite_kin_text
 
 
 def main() -> int:

@@ -1,4 +1,4 @@
-"""Round 77 (issue 11): made_drinks and opposite_kin. A food or drink that a verb asked
+"""Round 77 (issue 11): made_drinks. A food or drink that a verb asked
 acts on ("make me a coffee") implies the container here that shares its use (WordNet:
 coffee is "suitable for drinking", the cup "used for drinking"); a drink said as the end
 of another task ("for the tea", "because I want tea") or inside a longer name ("the
@@ -65,31 +65,3 @@ def test_a_drink_asked_needs_what_it_is_drunk_from(embedder: Embedder, vectorise
         kitchen = room(KITCHEN)
         assert labels(on.rank(text, kitchen, 3)) == labels(off.rank(text, kitchen, 3)), text
 
-
-LIVING_ROOM = ["Sofa", "ArmChair", "CoffeeTable", "FloorLamp", "LightSwitch", "HousePlant",
-               "Television", "Window", "Candle", "Statue", "RemoteControl"]
-
-
-@needs_wordnet
-def test_a_dark_room_asks_for_the_lamp_by_its_kind(lex: Lexicon) -> None:
-    from memory_node.core.recall.implied import _opposites
-
-    text = "The plant looks thirsty, it's getting dark in here"
-    assert _opposites(text, lex, LIVING_ROOM) == {"lightswitch": "light"}
-    got = _opposites(text, lex, LIVING_ROOM, kin=True)
-    # The lamp is a source of illumination as a light is; the candle is a kind of lamp,
-    # not a sibling of light, and the window lets light in but is no source of it.
-    assert set(got) == {"lightswitch", "floorlamp"}
-    # An adjective of a thing is no remark; an opposite with no physical sense has no kin.
-    assert not _opposites("the dark blue mug", lex, LIVING_ROOM, kin=True)
-    assert not _opposites("the floor is wet", lex, LIVING_ROOM, kin=True)
-
-
-@needs_wordnet
-@pytest.mark.parametrize("vectorised", [True, False])
-def test_a_dark_room_ranks_the_lamp(embedder: Embedder, vectorised: bool) -> None:
-    on = Recaller(embedder, config=RecallConfig(vectorised=vectorised, opposite_kin=True))
-    off = Recaller(embedder, config=RecallConfig(vectorised=vectorised, opposite_kin=False))
-    text = "it's getting dark in here"
-    assert "FloorLamp" not in labels(off.rank(text, room(LIVING_ROOM), 3))
-    assert {"FloorLamp", "LightSwitch"} <= set(labels(on.rank(text, room(LIVING_ROOM), 3)))

@@ -254,8 +254,7 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
                   weakly: Collection[str] = (), kind_verbs: bool = False,
                   kind_verbs_act: bool = False, kind_participles: bool = False,
                   object_done_to: bool = False, remark_opposites: bool = False,
-                  made_drinks: bool = False, opposite_kin: bool = False
-                  ) -> dict[str, str]:
+                  made_drinks: bool = False) -> dict[str, str]:
     """type key -> the skill implying it, one type per fixture group among ``held_types``
     (type names of the units in memory): a type the instruction mentions (``mentioned``,
     type keys) first ("brew ... the coffee maker": the coffee machine, not the faucet),
@@ -286,10 +285,7 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
     ``made_drinks``: a food or drink a verb asked acts on (:func:`_made_foods`) implies
     the container here that shares its use (WordNet's definitions: coffee, "a beverage
     ... suitable for drinking", and the cup, "used for drinking"): "make me a coffee"
-    needs a cup; "for the tea" does not.
-    ``opposite_kin``: with ``remark_opposites``, the opposite also asks for the things
-    here of its kind (:func:`_opposites`: "dark" -> light, a source of illumination, as
-    the floor lamp's head, "lamp", is)."""
+    needs a cup; "for the tea" does not."""
     held_types = list(held_types)
     used = list(used)
     held = {type_key(t) for t in held_types}
@@ -339,7 +335,7 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
             if pick is not None:
                 out.setdefault(pick, skill)
     if remark_opposites:
-        for key, word in _opposites(text, lexicon, held_types, opposite_kin).items():
+        for key, word in _opposites(text, lexicon, held_types).items():
             out.setdefault(key, word)
     if made_drinks:
         for key, use in _holders_of_made(text, lexicon, held_types, things, in_names).items():
@@ -455,16 +451,12 @@ _DEGREE = frozenset({"too", "so", "very", "really", "quite", "bit", "a", "little
                      "rather", "pretty", "kinda", "super"})
 
 
-def _opposites(text: str, lexicon: Lexicon | None, held_types: Iterable[str],
-               kin: bool = False) -> dict[str, str]:
+def _opposites(text: str, lexicon: Lexicon | None, held_types: Iterable[str]
+               ) -> dict[str, str]:
     """Type key -> the opposite word, for the types here a word of whose name WordNet
     opposes to an adjective said after a linking verb and before no noun: a remark on
     how things are asks for what makes them the other way ("it's getting dark in here":
-    light, the light switch; not "the dark blue mug", an adjective of a thing). ``kin``:
-    also the types whose head's main sense has a parent in common with a physical sense
-    of the opposite (WordNet: light, "any device serving as a source of illumination",
-    and the floor lamp's "lamp", "an artificial source of visible illumination"): the
-    same kind of thing, not named by the word."""
+    light, the light switch; not "the dark blue mug", an adjective of a thing)."""
     lex = lexicon if lexicon is not None and lexicon.available else None
     if lex is None:
         return {}
@@ -481,10 +473,7 @@ def _opposites(text: str, lexicon: Lexicon | None, held_types: Iterable[str],
         if not lex.is_adjective(w):
             continue
         for word in sorted(lex.antonyms(w)):
-            parents = lex.kin_parents(word, main=False) if kin else frozenset()
             for t in held_types:
-                name = split_label(t).split()
-                if word in name or (parents and name
-                                    and not parents.isdisjoint(lex.kin_parents(name[-1]))):
+                if word in split_label(t).split():
                     out.setdefault(type_key(t), word)
     return out

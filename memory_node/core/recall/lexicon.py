@@ -779,18 +779,6 @@ class Lexicon:
                     out.update(a.name().lower() for a in held.antonyms())
         return frozenset(out)
 
-    @lru_cache(maxsize=2_000)  # noqa: B019
-    def kin_parents(self, word: str, main: bool = True) -> frozenset[int]:
-        """Offsets of the direct parents of the noun ``word``'s physical senses (its main
-        one only with ``main``): two things with a parent in common are the same kind of
-        thing ("light", "any device serving as a source of illumination", and "lamp", "an
-        artificial source of visible illumination": both sources of illumination)."""
-        if not self.available:
-            return frozenset()
-        senses = self._physical(word.strip().lower().replace(" ", "_"))
-        return frozenset(h.offset() for s in senses[:1 if main else NOUN_SENSES]
-                         for h in s.hypernyms() if h.min_depth() >= MIN_HYPERNYM_DEPTH)
-
     def is_verb(self, word: str) -> bool:
         return self.available and bool(self._forms(word, "v"))
 

@@ -454,9 +454,6 @@ class RecallConfig:
                                      # container here that shares its use ("make me a
                                      # coffee": coffee and the cup, both for drinking;
                                      # not "for the tea"; implied._made_foods, round 77)
-    opposite_kin: bool = False       # ... and the things here of the opposite's kind: a
-                                     # dark room's lamp (WordNet: light and lamp, both a
-                                     # source of illumination; implied._opposites, round 77)
     sibling_tools: bool = True       # a verb none of whose own tools (verb_tools) is
                                      # here is done with the tools of its siblings that
                                      # do what it does (WordNet: "scrub", clean with
@@ -1482,8 +1479,7 @@ class Recaller:
                                 [type_key(t) for t, m in names.items() if 0 < m < PARTIAL],
                                 self.config.kind_verbs, self.config.kind_verbs_act,
                                 self.config.kind_participles, self.config.object_done_to,
-                                self.config.remark_opposites, self.config.made_drinks,
-                                self.config.opposite_kin)
+                                self.config.remark_opposites, self.config.made_drinks)
         is_implied = np.zeros(len(by_type), dtype=bool)
         if implied:
             is_implied[present] = np.fromiter((type_key(n) in implied for n in present_names),
@@ -1865,8 +1861,7 @@ class Recaller:
                                 [type_key(t) for t, m in names.items() if 0 < m < PARTIAL],
                                 self.config.kind_verbs, self.config.kind_verbs_act,
                                 self.config.kind_participles, self.config.object_done_to,
-                                self.config.remark_opposites, self.config.made_drinks,
-                                self.config.opposite_kin)
+                                self.config.remark_opposites, self.config.made_drinks)
         out = []
         for e in entries:
             hits: list[str] = []
