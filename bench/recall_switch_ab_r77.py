@@ -18,7 +18,6 @@ here too.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -26,7 +25,6 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import recall_switch_ab as switch_ab  # noqa: E402
 import recall_switch_ab_r76 as r76  # noqa: E402
 
 VALIDATION = {"19", "20", "21", "66"}
@@ -59,22 +57,7 @@ r76.CAN_ACT_TEXT["made_drinks"] = _food_text
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--switch", default="made_drinks", choices=sorted(r76.CAN_ACT))
-    ap.add_argument("--sets")
-    ap.add_argument("--raw", type=Path)
-    ap.add_argument("--summarise", nargs="+", type=Path)
-    ap.add_argument("--out")
-    args = ap.parse_args()
-    if args.sets:
-        r76.run_sets(args.sets.split(","), args.raw, args.switch)
-    if args.summarise:
-        out = switch_ab.summarise(
-            args.summarise, VALIDATION, r76.K, 77, args.switch,
-            f"{args.switch} on vs off (= 1eb2f49b), over the instructions it can touch where "
-            "some implied_types call differs; the others answer alike")
-        switch_ab.write_summary(out, args.out or f"recall_switch_ab_{args.switch}_r77")
-    return 0
+    return r76.main(VALIDATION, 77, "1eb2f49b", "made_drinks")
 
 
 if __name__ == "__main__":

@@ -53,7 +53,8 @@ def test_a_food_is_made_only_as_the_object_of_a_verb_asked(lex: Lexicon) -> None
 @needs_wordnet
 @pytest.mark.parametrize("vectorised", [True, False])
 def test_a_drink_asked_needs_what_it_is_drunk_from(embedder: Embedder, vectorised: bool) -> None:
-    on = Recaller(embedder, config=RecallConfig(vectorised=vectorised, made_drinks=True))
+    on = Recaller(embedder, config=RecallConfig(vectorised=vectorised))
+    assert on.config.made_drinks  # on by default since round 77
     off = Recaller(embedder, config=RecallConfig(vectorised=vectorised, made_drinks=False))
     text = "make me a coffee while you're at it"
     assert "Cup" not in labels(off.rank(text, room(KITCHEN), 3))

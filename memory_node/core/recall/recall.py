@@ -450,10 +450,11 @@ class RecallConfig:
                                      # here") asks for the thing named by the opposite
                                      # (WordNet's antonym: light, the light switch;
                                      # round 76: decision auto +1 -0, whole +1 -0)
-    made_drinks: bool = False        # a food or drink a verb asked acts on implies the
+    made_drinks: bool = True         # a food or drink a verb asked acts on implies the
                                      # container here that shares its use ("make me a
                                      # coffee": coffee and the cup, both for drinking;
-                                     # not "for the tea"; implied._made_foods, round 77)
+                                     # not "for the tea"; implied._made_foods; round 77:
+                                     # decision auto +1 -0, bench/README_recall.md)
     sibling_tools: bool = True       # a verb none of whose own tools (verb_tools) is
                                      # here is done with the tools of its siblings that
                                      # do what it does (WordNet: "scrub", clean with
