@@ -111,9 +111,12 @@ def run_sets(sets: list[str], raw: Path, switch: str) -> None:
     switch_ab.run_resumable(sets, raw, per_set)
 
 
-def main() -> int:
+def main(validation: set[str] = VALIDATION, round_: int = 76, base: str = "6cee0663",
+         switch: str = "object_done_to") -> int:
+    """The command line; a later round's bench passes its validation sets, round, base
+    commit and default switch (``recall_switch_ab_r77.py``)."""
     ap = argparse.ArgumentParser()
-    ap.add_argument("--switch", default="object_done_to", choices=sorted(CAN_ACT))
+    ap.add_argument("--switch", default=switch, choices=sorted(CAN_ACT))
     ap.add_argument("--sets")
     ap.add_argument("--raw", type=Path)
     ap.add_argument("--summarise", nargs="+", type=Path)
@@ -123,10 +126,10 @@ def main() -> int:
         run_sets(args.sets.split(","), args.raw, args.switch)
     if args.summarise:
         out = switch_ab.summarise(
-            args.summarise, VALIDATION, K, 76, args.switch,
-            f"{args.switch} on vs off (= 6cee0663), over the instructions of the rooms it can "
+            args.summarise, validation, K, round_, args.switch,
+            f"{args.switch} on vs off (= {base}), over the instructions of the rooms it can "
             "act in where some implied_types call differs; the others answer alike")
-        switch_ab.write_summary(out, args.out or f"recall_switch_ab_{args.switch}_r76")
+        switch_ab.write_summary(out, args.out or f"recall_switch_ab_{args.switch}_r{round_}")
     return 0
 
 

@@ -253,8 +253,8 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
                   absent_skills: bool = False, fixture_of_use: bool = False,
                   weakly: Collection[str] = (), kind_verbs: bool = False,
                   kind_verbs_act: bool = False, kind_participles: bool = False,
-                  object_done_to: bool = False, remark_opposites: bool = False
-                  ) -> dict[str, str]:
+                  object_done_to: bool = False, remark_opposites: bool = False,
+                  made_drinks: bool = False) -> dict[str, str]:
     """type key -> the skill implying it, one type per fixture group among ``held_types``
     (type names of the units in memory): a type the instruction mentions (``mentioned``,
     type keys) first ("brew ... the coffee maker": the coffee machine, not the faucet),
@@ -281,7 +281,11 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
     reads it: "run me a bath, dear" fills the bathtub (the faucet); "the soap on the edge
     of the tub" puts the soap, and the tub is only where.
     ``remark_opposites``: a remark on how things are (:func:`_opposites`) asks for the
-    thing here named by the opposite ("it's getting dark in here": the light switch)."""
+    thing here named by the opposite ("it's getting dark in here": the light switch).
+    ``made_drinks``: a food or drink a verb asked acts on (:func:`_made_foods`) implies
+    the container here that shares its use (WordNet's definitions: coffee, "a beverage
+    ... suitable for drinking", and the cup, "used for drinking"): "make me a coffee"
+    needs a cup; "for the tea" does not."""
     held_types = list(held_types)
     used = list(used)
     held = {type_key(t) for t in held_types}
@@ -333,6 +337,108 @@ def implied_types(text: str, skills: SkillTable, lexicon: Lexicon | None,
     if remark_opposites:
         for key, word in _opposites(text, lexicon, held_types).items():
             out.setdefault(key, word)
+    if made_drinks:
+        for key, use in _holders_of_made(text, lexicon, held_types, things, in_names).items():
+            out.setdefault(key, use)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _purposes(lex: Lexicon, noun: str) -> frozenset[str]:
+    """What a thing that holds nothing is for (``Lexicon.purposes``), memoised."""
+    return lex.purposes(noun) if not lex.holds_contents(noun) else frozenset()
+
+
+@lru_cache(maxsize=64)
+def _holders(lex: Lexicon, held_types: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """Use (a verb) -> the keys of the types here that hold contents and are for it."""
+    out: dict[str, list[str]] = {}
+    for t in held_types:
+        name = split_label(t)
+        if lex.holds_contents(name):
+            for use in lex.purposes(name):
+                out.setdefault(use, []).append(type_key(t))
+    return {u: tuple(dict.fromkeys(ks)) for u, ks in out.items()}
+
+
+# A recipient between a verb and its object ("make me a coffee", "pour us a tea").
+_RECIPIENTS = frozenset({"me", "us", "him", "her", "them", "you", "yourself", "myself"})
+# Quantifiers before an object ("make some coffee", "pour another tea"), a closed class.
+_QUANTIFIERS = frozenset({"some", "another", "more", "any", "one", "two", "three"})
+# A subject said before a verb: the verb is told of, not asked ("because I want tea").
+_SUBJECTS = frozenset({"i", "we", "he", "she", "they", "it", "who", "that", "which"})
+
+
+@lru_cache(maxsize=64)
+def _long_names(held_types: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """The names here of more than one word, as word tuples ("butter knife")."""
+    return tuple({n for t in held_types if len(n := tuple(split_label(t).split())) > 1})
+
+
+def _in_long_name(said: list[str], i: int, names: Iterable[tuple[str, ...]]) -> bool:
+    """Word ``i`` of ``said`` is a word of a name here said whole ("the butter knife")."""
+    return any(said[j:j + len(n)] == list(n)
+               for n in names for j in range(max(0, i - len(n) + 1), i + 1))
+
+
+def _modifies(word: str, nxt: str, lex: Lexicon) -> bool:
+    """``word`` modifies the noun ``nxt`` said after it: a physical thing ("coffee
+    machine") or a compound WordNet knows ("coffee maker", "coffee table")."""
+    return nxt not in STOPWORDS and (lex.is_thing(nxt) or lex.is_noun(f"{word}_{nxt}"))
+
+
+def _made_foods(said: list[str], lex: Lexicon, things: Collection[str],
+                in_names: Collection[str], names: Iterable[tuple[str, ...]] = ()
+                ) -> list[str]:
+    """The foods and drinks (WordNet's noun.food, the main sense) that are the object of
+    a verb asked: walking back over determiners, a recipient and adjectives reaches a
+    word in its base form, mostly a verb, not after a determiner nor a subject ("make me
+    a coffee", "pour us a nice hot tea"). A preposition before the food ("for the tea"),
+    a subject before the verb ("because I want tea", "it's got jam on it"), a word of a
+    longer name here said whole (``names``: "wrap the butter knife", though a retracted
+    clause names nothing), a modifier of the noun after it (:func:`_modifies`: "put the
+    coffee machine in the shelf" where no coffee machine is) or after "of" ("a mug of
+    tea": the mug holds it) is no such object. A food may name a thing here partly
+    ("coffee": the coffee machine) and still be what is made; a fixture's own word is no
+    food ("the stove")."""
+    out = []
+    for i, w in enumerate(said):
+        if (w in STOPWORDS or w in in_names or (i and said[i - 1] == "of")
+                or not lex.is_food(lex.noun(w)) or _in_long_name(said, i, names)
+                or (i + 1 < len(said) and _modifies(w, said[i + 1], lex))):
+            continue
+        j = i - 1
+        while j >= 0 and (said[j] in DETERMINERS or said[j] in _RECIPIENTS
+                          or said[j] in _QUANTIFIERS
+                          or (said[j] not in STOPWORDS and lex.is_adjective(said[j])
+                              and lex.verb_share(said[j]) < 0.5)):
+            j -= 1
+        if j < 0:
+            continue
+        v = said[j]
+        if (v in STOPWORDS or v in things or lex.verb(v) != v or lex.verb_share(v) < 0.5
+                or (j and (said[j - 1] in DETERMINERS or said[j - 1] in _SUBJECTS))):
+            continue
+        out.append(lex.noun(w))
+    return out
+
+
+def _holders_of_made(text: str, lexicon: Lexicon | None, held_types: Iterable[str],
+                     things: Collection[str], in_names: Collection[str]) -> dict[str, str]:
+    """Type key -> use, for the containers here whose use a food or drink a verb asked
+    acts on shares (:func:`_made_foods`; "make me a coffee": the cup, both for drinking)."""
+    lex = lexicon if lexicon is not None and lexicon.available else None
+    if lex is None:
+        return {}
+    holders = _holders(lex, tuple(sorted(set(held_types))))
+    if not holders:
+        return {}
+    out: dict[str, str] = {}
+    for food in _made_foods(_WORD.findall(split_label(text))[:MAX_WORDS], lex, things,
+                            in_names, _long_names(tuple(sorted(set(held_types))))):
+        for use in sorted(_purposes(lex, food)):
+            for key in holders.get(use, ()):
+                out.setdefault(key, use)
     return out
 
 

@@ -41,6 +41,7 @@ DEFAULT_ROOT = Path("/usr/share/wordnet")
 # Lexicographer files of things a robot can see or touch.
 PHYSICAL = frozenset({"noun.artifact", "noun.food", "noun.plant", "noun.object",
                       "noun.substance"})
+FOOD = "noun.food"  # what is eaten or drunk (is_food)
 LOCATION = "noun.location"  # a place, not a thing at it ("the corner by the dresser")
 ACTION = frozenset({"noun.act", "noun.process", "noun.event"})
 SUBSTANCE = "noun.substance"  # what matter is made of or is (verb_matter: rubbish)
@@ -665,6 +666,17 @@ class Lexicon:
         # Whether it has senses, from the index alone: `synsets` returns one per offset of
         # each form `_forms` gives, so the answers are the same without parsing any sense.
         return self.available and bool(self._forms(word, "n"))
+
+    def is_food(self, word: str) -> bool:
+        """The word's main noun sense is a food or a drink (WordNet's noun.food: "coffee",
+        "tea"), not an artifact ("stove") or a substance ("water")."""
+        if not self.available:
+            return False
+        light = self._senses(word, "n")
+        if light is not None:
+            return bool(light) and light[0].lexname == FOOD
+        senses = self._synsets(word, "n")
+        return bool(senses) and senses[0].lexname() == FOOD
 
     def is_thing(self, word: str) -> bool:
         """The word's main noun sense is something physical ("pepper", "water", "stick")."""

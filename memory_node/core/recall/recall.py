@@ -450,6 +450,11 @@ class RecallConfig:
                                      # here") asks for the thing named by the opposite
                                      # (WordNet's antonym: light, the light switch;
                                      # round 76: decision auto +1 -0, whole +1 -0)
+    made_drinks: bool = True         # a food or drink a verb asked acts on implies the
+                                     # container here that shares its use ("make me a
+                                     # coffee": coffee and the cup, both for drinking;
+                                     # not "for the tea"; implied._made_foods; round 77:
+                                     # decision auto +1 -0, bench/README_recall.md)
     sibling_tools: bool = True       # a verb none of whose own tools (verb_tools) is
                                      # here is done with the tools of its siblings that
                                      # do what it does (WordNet: "scrub", clean with
@@ -1475,7 +1480,7 @@ class Recaller:
                                 [type_key(t) for t, m in names.items() if 0 < m < PARTIAL],
                                 self.config.kind_verbs, self.config.kind_verbs_act,
                                 self.config.kind_participles, self.config.object_done_to,
-                                self.config.remark_opposites)
+                                self.config.remark_opposites, self.config.made_drinks)
         is_implied = np.zeros(len(by_type), dtype=bool)
         if implied:
             is_implied[present] = np.fromiter((type_key(n) in implied for n in present_names),
@@ -1857,7 +1862,7 @@ class Recaller:
                                 [type_key(t) for t, m in names.items() if 0 < m < PARTIAL],
                                 self.config.kind_verbs, self.config.kind_verbs_act,
                                 self.config.kind_participles, self.config.object_done_to,
-                                self.config.remark_opposites)
+                                self.config.remark_opposites, self.config.made_drinks)
         out = []
         for e in entries:
             hits: list[str] = []
