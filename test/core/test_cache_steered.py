@@ -1588,8 +1588,8 @@ def test_the_one_way_run_acts_only_beyond_the_decayed_leads_noise() -> None:
 
 
 def test_the_run_hedge_off_leaves_the_run_state_untouched() -> None:
-    # Round 76: with HEDGE_RUN off the run's arming is not on the per-access path (its own
-    # disagreement handler is bound only when a form is on), and no run is ever counted.
+    # Round 76: with HEDGE_RUN off no run is ever counted or armed (round 77: the arming is
+    # inline in _disagree, behind the form's flag).
     rng = random.Random(76)
     p = SteeredWTinyLFUPolicy(64, hedge_run="", min_epoch=16, epoch_factor=0.5)
     on = SteeredWTinyLFUPolicy(64, hedge_run="oneway", min_epoch=16, epoch_factor=0.5)
@@ -1622,3 +1622,17 @@ def test_the_run_test_is_armed_wherever_it_can_change(form: str) -> None:
             assert p._run_armed[r] == was
             armed += was
     assert armed
+
+
+@pytest.mark.parametrize("got", [g for g in itertools.product((False, True), repeat=3)
+                                 if len(set(g)) == 2])
+def test_disagree_counts_each_hit_exclusive_of_each_miss(got: tuple[bool, bool, bool]) -> None:
+    # Round 77: _disagree's count is unrolled over the three experts (a fifth of the Zipf
+    # stream's accesses run it); it must add one to excl[i][j] for each expert i that hit and
+    # each j that missed, and nothing else, as the loop over (i, j) it replaces did.
+    p = SteeredWTinyLFUPolicy(64)
+    before = [row[:] for row in p._epoch_excl]
+    p._disagree(got)
+    added = [[a - b for a, b in zip(row, old, strict=True)]
+             for row, old in zip(p._epoch_excl, before, strict=True)]
+    assert added == [[int(got[i] and not got[j]) for j in range(3)] for i in range(3)]
