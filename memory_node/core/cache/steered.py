@@ -1224,20 +1224,7 @@ class SteeredWTinyLFUPolicy:
         if hedge_run not in HEDGE_RUN_FORMS:
             raise ValueError(f"hedge_run must be one of {HEDGE_RUN_FORMS}")
         self._hedge_run = hedge_run  # round 72
-        # Round 72: per recency ghost r (1, 2), its exclusive hits over W-TinyLFU's and
-        # W-TinyLFU's over it since the run of r's lead began: [m1, k1, m2, k2].
-        self._run_excl = [0, 0, 0, 0]
-        # Round 73 ("horizon"): per recency ghost, the election count its current run began at.
-        self._run_from = [0, 0, 0]
-        # Round 74 ("outweigh"): the fall gate's last verdict, held over an epoch's first CHECK
-        # lookups (too few to judge its rate).
-        self._run_fell = False
-        # Round 75: per recency ghost, whether its run passes every test but HEDGE's fall gate
-        # and the alternation's (armed where they can change: ``_arm_run``).
-        self._run_armed = [False, False, False]
-        self._run_any = False
-        # The folded run's surplus negated, per ghost (a ghost's hit re-arms only past it).
-        self._run_lag = [0, 0, 0]
+        self._reset_run()
         self._leads: deque[int] = deque(maxlen=PERIOD_RING)
         self._period_at = -1  # the election the period was last measured at
         self._period = 0  # that period in elections (0: none found)
@@ -1603,6 +1590,23 @@ class SteeredWTinyLFUPolicy:
                             del kept[next(iter(kept))]
                     break
         return victim
+
+    def _reset_run(self) -> None:
+        """The run hedge's state with no run yet (HEDGE_RUN; at construction and ``clear``)."""
+        # Round 72: per recency ghost r (1, 2), its exclusive hits over W-TinyLFU's and
+        # W-TinyLFU's over it since the run of r's lead began: [m1, k1, m2, k2].
+        self._run_excl = [0, 0, 0, 0]
+        # Round 73 ("horizon"): per recency ghost, the election count its current run began at.
+        self._run_from = [0, 0, 0]
+        # Round 74 ("outweigh"): the fall gate's last verdict, held over an epoch's first CHECK
+        # lookups (too few to judge its rate).
+        self._run_fell = False
+        # Round 75: per recency ghost, whether its run passes every test but HEDGE's fall gate
+        # and the alternation's (armed where they can change: ``_arm_run``).
+        self._run_armed = [False, False, False]
+        self._run_any = False
+        # The folded run's surplus negated, per ghost (a ghost's hit re-arms only past it).
+        self._run_lag = [0, 0, 0]
 
     def _arm_run(self, r: int) -> None:
         """Round 75: arm ghost ``r``'s run hedge if ``r``'s exclusive hits over W-TinyLFU since
@@ -2516,12 +2520,7 @@ class SteeredWTinyLFUPolicy:
         self._cum = [0, 0, 0]
         self._margins.clear()
         self._leads.clear()
-        self._run_excl = [0, 0, 0, 0]
-        self._run_from = [0, 0, 0]
-        self._run_fell = False
-        self._run_armed = [False, False, False]
-        self._run_any = False
-        self._run_lag = [0, 0, 0]
+        self._reset_run()
         self._period_at = -1
         self._period = 0
         self._trial = None
