@@ -452,7 +452,7 @@ def test_entries_on_leads_whose_undos_pay_only_noise_wait_for_the_budget() -> No
 
 
 def _within_the_rule_only_with_defaults(
-        trace: list[int], capacity: int, **off: float) -> tuple[SteeredWTinyLFUPolicy,
+        trace: list[int], capacity: int, **off: float | str) -> tuple[SteeredWTinyLFUPolicy,
                                                                 SteeredWTinyLFUPolicy]:
     """Replay ``trace`` on the defaults (within the 0.5-point rule) and with ``off`` (below
     it); return both policies."""
@@ -549,13 +549,15 @@ def test_the_hedge_also_runs_between_lru_and_fifo() -> None:
     # lsm_k20000_a0.99_w0.2_m500) at C=1000: at the phase change near 25,000 the residents
     # follow LRU, whose rate falls while FIFO's ghost out-scores it; no W-TinyLFU hedge acts
     # there and the residents held LRU's keys (hedge_recency=False: -0.66 points). The hedge
-    # between the recency experts keeps FIFO's keys resident (+52 hits by 26,000).
+    # between the recency experts keeps FIFO's keys resident (+52 hits by 26,000). Round 76:
+    # the ablation is HEDGE_RECENCY's alone (HEDGE_RUN off): with "oneway_beyond" on, the run
+    # hedge brings it within the rule by itself (87.25 % against the better recency's 87.74 %).
     from bench_scripts import load_bench
 
     heldout = load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)
     trace = list(itertools.islice(
         heldout.lsm_blocks(30010, 20_000, 0.99, 0.2, 16, 500, 4, 1024), 30_000))
-    _within_the_rule_only_with_defaults(trace, 1000, hedge_recency=False)
+    _within_the_rule_only_with_defaults(trace, 1000, hedge_recency=False, hedge_run="")
 
 
 def test_the_hedge_also_acts_when_the_recency_ghost_only_ties() -> None:
@@ -1499,3 +1501,138 @@ def test_the_guard_judged_over_whole_periods_keeps_the_school_bus_on_w_tinylfu()
     periodic = SteeredWTinyLFUPolicy(250)
     assert _replay(periodic, zipf) == _replay(main, zipf)
     assert periodic.period_bands == 0
+
+
+def test_the_run_hedge_acts_on_a_young_run_that_outweighs_the_scores_past() -> None:
+    # Rounds 72-74 (HEDGE_RUN): fresh58's PCR lab at C=500. The next batch of new samples is a
+    # scan every expert misses alike, reused at plate set-up within C-2C lookups: LRU holds
+    # them, W-TinyLFU refuses them, and its decayed score still leads on the first batch, so
+    # the hedge never acted (-1.40 points against LRU). A run of LRU's exclusive hits measured
+    # from where it began lets it act. Round 72's "first" spent W-TinyLFU's protected keys on
+    # old runs (fresh11's heap at C=500, -0.29 -> -0.83); round 73's "horizon" acts only on a
+    # young run but still spent them where W-TinyLFU wins by far (fresh59's extinguisher at
+    # C=1000, -1.91 points); round 74's "outweigh" acts only while the run's surplus exceeds
+    # W-TinyLFU's decayed lead over the ghost, the fall gate's verdict held over an epoch's
+    # first lookups (the PCR lab +1.57, the extinguisher -0.34).
+    from bench_scripts import load_bench
+
+    heldout = load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)
+    pcr = heldout.VARIANT_SETS["fresh58"](30_000)["pcr_b500_c8"]()
+    off = _replay(SteeredWTinyLFUPolicy(500, hedge_run=""), pcr)
+    assert _replay(SteeredWTinyLFUPolicy(500, hedge_run="horizon"), pcr) > off + 0.005
+    assert _replay(SteeredWTinyLFUPolicy(500, hedge_run="outweigh"), pcr) > off + 0.012
+    heap = heldout.VARIANT_SETS["fresh11"](30_000)["gcheap_n256_o2000_s0.1"]()
+    off = _replay(SteeredWTinyLFUPolicy(500, hedge_run=""), heap)
+    assert _replay(SteeredWTinyLFUPolicy(500, hedge_run="first"), heap) < off - 0.003
+    assert _replay(SteeredWTinyLFUPolicy(500, hedge_run="outweigh"), heap) >= off
+    won = heldout.VARIANT_SETS["fresh59"](30_000)["extinguisher_p300_v6"]()
+    off = _replay(SteeredWTinyLFUPolicy(1000, hedge_run=""), won)
+    assert _replay(SteeredWTinyLFUPolicy(1000, hedge_run="horizon"), won) < off - 0.015
+    assert _replay(SteeredWTinyLFUPolicy(1000, hedge_run="outweigh"), won) > off - 0.005
+    with pytest.raises(ValueError):
+        SteeredWTinyLFUPolicy(100, hedge_run="young")
+
+
+def test_the_run_hedge_weighs_the_run_against_the_decayed_leads_noise() -> None:
+    # Round 75 ("beyond"): fresh44's bingo at C=1000 churns exclusive hits both ways (~900 and
+    # ~800 decayed), so "outweigh"'s run surplus just above a net lead of 60-140 is noise and
+    # its hedge lost 0.29 points there (-0.21 -> -0.50 against LRU); weighed against the
+    # lead's standard error the run does not act there, and still acts on the PCR lab, where
+    # the exclusive hits are few and the run is all one way.
+    from bench_scripts import load_bench
+
+    heldout = load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)
+    bingo = heldout.VARIANT_SETS["fresh44"](30_000)["bingo_r12_p40"]()
+    off = _replay(SteeredWTinyLFUPolicy(1000, hedge_run=""), bingo)
+    assert _replay(SteeredWTinyLFUPolicy(1000, hedge_run="outweigh"), bingo) < off - 0.002
+    assert _replay(SteeredWTinyLFUPolicy(1000, hedge_run="beyond"), bingo) > off - 0.0005
+    pcr = heldout.VARIANT_SETS["fresh58"](30_000)["pcr_b500_c8"]()
+    off = _replay(SteeredWTinyLFUPolicy(500, hedge_run=""), pcr)
+    assert _replay(SteeredWTinyLFUPolicy(500, hedge_run="beyond"), pcr) > off + 0.004
+
+
+def test_the_run_hedge_acts_on_a_one_way_run_and_not_on_a_churn() -> None:
+    # Round 76 ("oneway"): what separates fresh58's PCR lab (a run of 36 exclusive hits, all
+    # LRU's: the new batch is a scan W-TinyLFU refuses whole) from fresh44's bingo at C=1000
+    # (88 of 113 LRU's at the run's start, both sides winning keys) is the run's make-up, not
+    # its size against the decayed lead's noise ("beyond" refused both): "outweigh" acting only
+    # while W-TinyLFU's exclusive hits in the run are within their noise of 0 fixes the PCR lab
+    # (-1.40 -> +0.17 points against LRU) and leaves bingo as it was.
+    from bench_scripts import load_bench
+
+    heldout = load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)
+    pcr = heldout.VARIANT_SETS["fresh58"](30_000)["pcr_b500_c8"]()
+    off = _replay(SteeredWTinyLFUPolicy(500, hedge_run=""), pcr)
+    assert _replay(SteeredWTinyLFUPolicy(500, hedge_run="oneway"), pcr) > off + 0.012
+    bingo = heldout.VARIANT_SETS["fresh44"](30_000)["bingo_r12_p40"]()
+    off = _replay(SteeredWTinyLFUPolicy(1000, hedge_run=""), bingo)
+    assert _replay(SteeredWTinyLFUPolicy(1000, hedge_run="oneway"), bingo) > off - 0.0005
+
+
+def test_the_one_way_run_acts_only_beyond_the_decayed_leads_noise() -> None:
+    # Round 76 ("oneway_beyond"): the sugarbush at C=250 (fresh60) and the holiday camp at
+    # C=500 (fresh27) have one-way runs too, whose surplus only just passes W-TinyLFU's decayed
+    # lead, where W-TinyLFU wins by 7-23 points ("oneway" -0.35 and -0.30 points there); a one
+    # way run adds no noise of its own, so the lead's noise alone (at HEDGE_RUN_LEAD_Z) is
+    # asked: the PCR lab's run clears it, these do not.
+    from bench_scripts import load_bench
+
+    heldout = load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)
+    pcr = heldout.VARIANT_SETS["fresh58"](30_000)["pcr_b500_c8"]()
+    off = _replay(SteeredWTinyLFUPolicy(500, hedge_run=""), pcr)
+    assert _replay(SteeredWTinyLFUPolicy(500, hedge_run="oneway_beyond"), pcr) > off + 0.012
+    camp = heldout.VARIANT_SETS["fresh27"](30_000)["holiday_o3000_b12"]()
+    off = _replay(SteeredWTinyLFUPolicy(500, hedge_run=""), camp)
+    assert _replay(SteeredWTinyLFUPolicy(500, hedge_run="oneway"), camp) < off - 0.002
+    assert _replay(SteeredWTinyLFUPolicy(500, hedge_run="oneway_beyond"), camp) >= off
+
+
+def test_the_run_hedge_off_leaves_the_run_state_untouched() -> None:
+    # Round 76: with HEDGE_RUN off no run is ever counted or armed (round 77: the arming is
+    # inline in _disagree, behind the form's flag).
+    rng = random.Random(76)
+    p = SteeredWTinyLFUPolicy(64, hedge_run="", min_epoch=16, epoch_factor=0.5)
+    on = SteeredWTinyLFUPolicy(64, hedge_run="oneway", min_epoch=16, epoch_factor=0.5)
+    for i in range(20_000):
+        hot = (i // 2000) % 2 or rng.random() < 0.6
+        k = rng.randrange(200) if hot else 1000 + rng.randrange(5000)
+        for q in (p, on):
+            if not q.get(k):
+                q.put(k)
+    assert p._run_excl == [0, 0, 0, 0] and p._run_armed == [False, False, False]
+    assert any(on._run_excl)
+
+
+@pytest.mark.parametrize("form", ["first", "outweigh", "beyond", "oneway", "oneway_beyond"])
+def test_the_run_test_is_armed_wherever_it_can_change(form: str) -> None:
+    # Round 75: an eviction reads the run test's flag, set only at an access W-TinyLFU and a
+    # recency ghost disagree on and at an election; re-evaluating it after every access must
+    # never change it (else an eviction would read a stale verdict).
+    rng = random.Random(75)
+    p = SteeredWTinyLFUPolicy(64, hedge_run=form, min_epoch=16, epoch_factor=0.5)
+    armed = 0
+    for i in range(30_000):
+        phase = (i // 3000) % 2
+        k = rng.randrange(200) if phase or rng.random() < 0.6 else 1000 + rng.randrange(5000)
+        if not p.get(k):
+            p.put(k)
+        for r in (1, 2):
+            was = p._run_armed[r]
+            p._arm_run(r)
+            assert p._run_armed[r] == was
+            armed += was
+    assert armed
+
+
+@pytest.mark.parametrize("got", [g for g in itertools.product((False, True), repeat=3)
+                                 if len(set(g)) == 2])
+def test_disagree_counts_each_hit_exclusive_of_each_miss(got: tuple[bool, bool, bool]) -> None:
+    # Round 77: _disagree's count is unrolled over the three experts (a fifth of the Zipf
+    # stream's accesses run it); it must add one to excl[i][j] for each expert i that hit and
+    # each j that missed, and nothing else, as the loop over (i, j) it replaces did.
+    p = SteeredWTinyLFUPolicy(64)
+    before = [row[:] for row in p._epoch_excl]
+    p._disagree(got)
+    added = [[a - b for a, b in zip(row, old, strict=True)]
+             for row, old in zip(p._epoch_excl, before, strict=True)]
+    assert added == [[int(got[i] and not got[j]) for j in range(3)] for i in range(3)]

@@ -724,6 +724,92 @@ GUARD_BAND = False
 # step), and a moving average over whole periods is the comb filter that removes the swing.
 GUARD_PERIOD = "band"  # "" off (round 18's guard), "band" or "trend"
 PERIOD_RING = 64
+# Round 72 (HEDGE_RUN; the exit class, fresh58's PCR lab at C=500). HEDGE acts only while the
+# better recency ghost out-scores W-TinyLFU on the decayed scores (or ties them). On the PCR lab
+# W-TinyLFU earned its lead on the first batch; when the next batch of ~500 new samples arrives
+# (a scan: every expert misses it alike) and its samples come back at plate set-up within C-2C
+# lookups, LRU holds them and W-TinyLFU refuses them, but its decayed score still leads, so the
+# hedge never acts, the residents drop every refused sample, and the exit that follows (right, at
+# 3,000) converges by missing them all once more (401 hits, -1.40 points; forcing the hedge over
+# lookups 2,000-3,000 gives +0.33). A decayed score carries a past the current run of evidence
+# contradicts; the change is measured from where it began instead: a one-sided CUSUM (Page,
+# Biometrika 1954; round 25's COLLAPSE_SINCE, on the leader's fall) of each recency ghost's
+# exclusive hits over W-TinyLFU's (the accesses the two disagree on, LeCaR's regret), per epoch,
+# reset when it falls to 0. While the decayed scores still favour W-TinyLFU, the hedge also acts
+# when that run's exclusive hits (this epoch's included) stand out of their noise by HEDGE_RUN_Z
+# (McNemar's sign test, ENTRY_Z's and COLLAPSE_Z's form) and HEDGE's fall gate holds (W-TinyLFU's
+# rate this epoch below its mean, or dropped). Off: the hedge as round 60's.
+# Round 73 ("horizon"). Round 72's "first" spent W-TinyLFU's protected keys on runs that began
+# long before (fresh11's heap at C=500: 1,387 of its 1,471 run-hedged victims on runs older
+# than 4C lookups, 1,310 of them read again, 93 % of those at >= 4C; fresh21's multifrontal
+# stack: 258 of 313, 148 back within C): a one-sided CUSUM stays up after the change it found
+# has passed, and a long run's surplus is old. The run is needed only while the decayed scores
+# still carry the past from before it; once it is older than their horizon (1 / (1 - DECAY)
+# epochs, ~4C lookups) the scores weigh the run alone, and their verdict (W-TinyLFU leads)
+# stands. So "horizon" is "first" acting only on a run no older than that horizon: a change
+# detector's alarm is acted on while it is new, as Caffeine's hill climber restarts its step on
+# a hit-rate change and lets it decay after (Caffeine's BoundedLocalCache.climb():
+# HILL_CLIMBER_RESTART_THRESHOLD, HILL_CLIMBER_STEP_DECAY_RATE; Einziger, Eytan, Friedman and
+# Manes, "Adaptive Software Cache Management", Middleware 2018). The exit-class runs that
+# paid were younger (fresh58's PCR lab < 2C, fresh59's repertory at C=1000 < C;
+# bench/README_cache.md, round 73).
+# Round 74 ("outweigh"). "horizon" still spent W-TinyLFU's keys where it wins by far (fresh59's
+# extinguisher at C=1000 +9.16 -> +7.25 points over the better of LRU/FIFO, fresh60's sugarbush
+# at C=250-1000 -0.41 to -1.66: 25 cells moved, -5.40 points net): a young run of a recency
+# ghost's exclusive hits stands out of its own noise there too (z > 2 on a surplus of 8-120
+# hits) while W-TinyLFU's decayed score still leads that ghost by 50-390. The test asked only
+# whether the run is real, not whether it has overturned the past the scores still weigh. So
+# "outweigh" is "horizon" acting only while the run's surplus exceeds W-TinyLFU's decayed lead
+# over the ghost (this epoch's included): the evidence since the change must outweigh what the
+# scores still carry from before it. On fresh58's PCR lab the run's surplus (36) exceeds the
+# decayed lead (16-23) over the whole second batch; on the extinguisher and the sugarbush it
+# stays below it for most of the run (bench/README_cache.md, round 74). (A gate on the
+# residents' cumulative lead over the better recency ghost, the issue's own currency, does not
+# separate them: the PCR lab's residents lead by twice the run, the extinguisher's trail at
+# the run; round 74's "lead", results/cache_hedge_run_lead_r74.patch.)
+# Round 75 ("beyond"). "outweigh" still spent W-TinyLFU's keys where both sides' exclusive hits
+# churn (fresh44's bingo at C=1000, -0.21 -> -0.50: W-TinyLFU's decayed exclusive hits over
+# LRU ~900 and LRU's ~800, a net lead of 60-140 against a run surplus of 60-190), while on
+# fresh58's PCR lab they are few (64 and 41 against a run of 36, all one way). A decayed lead
+# is a difference of two exponentially weighted counts of exclusive hits (x, y); read as Poisson
+# counts its variance is (x + y) / (1 + DECAY) (the weights' squares summed), so a lead of 60
+# on a churn of 1,700 is noise and a surplus just above it says nothing. "beyond" acts only
+# while the run's surplus exceeds the decayed lead by HEDGE_RUN_Z of that standard error
+# (McNemar's statistic on the decayed counts, as ENTRY_Z's on the undecayed). Every form's run
+# test (the run, its noise, its age, its weight against the lead) changes only at an access
+# W-TinyLFU and the ghost disagree on or at an election, so it is armed per ghost there and an
+# eviction reads one flag (round 74's inline test at every eviction W-TinyLFU leads cost 1.4 %
+# bytecodes an access on the Zipf stream).
+# Round 76 ("oneway"). "beyond" left bingo at C=1000 alone but refused fresh58's PCR lab too:
+# there a run of 36 exclusive hits clears a decayed lead of 23 by 1.3 of its standard errors,
+# short of 2, and no z separates the two cells (z 1 and 1.5 fix the PCR lab and push bingo past
+# the rule). What does separate them is the run's own make-up: on the PCR lab the 36 accesses
+# the two disagree on since the run began are all the ghost's (W-TinyLFU's exclusive hits k = 0:
+# the new batch is a scan W-TinyLFU refuses whole), on bingo 88 of 113 at its start (k = 25:
+# both sides keep winning keys, a churn in which a surplus says little). So "oneway" is
+# "outweigh" acting only while the run is one way: k within its Poisson noise of 0
+# (k <= HEDGE_RUN_Z ** 2, i.e. k - HEDGE_RUN_Z * sqrt(k) <= 0). A W-TinyLFU exclusive hit can
+# only disarm such a run, as in every other form (bench/README_cache.md, rounds 75-76).
+HEDGE_RUN = "oneway_beyond"  # "" off; "first" only before the residents alternate; "always"
+HEDGE_RUN_Z = 2.0
+# Round 76 ("oneway_beyond"). "oneway" still spent W-TinyLFU's keys on the sugarbush at C=250
+# (fresh60, -0.93 points where W-TinyLFU leads LRU by 23): its runs are one way too (k 0-4),
+# their surplus (100-115) just past a decayed lead of 44-104 on ~300 decayed exclusive hits,
+# while the PCR lab's 36 clears its 23 on ~105. A one-way run adds no noise of its own, so the
+# test left is round 75's: the surplus beyond the lead's noise, at HEDGE_RUN_LEAD_Z standard
+# errors (chosen on replays of seven tuning cells, bench/README_cache.md round 76: 2 refuses
+# the PCR lab, as "beyond" did; 1 spends on the sugarbush at C=250 with 30 stations).
+# Round 77: the default. Its screen (1,165 tuning cells) fixes the PCR lab (-1.40 -> +0.17) with
+# no cell new below the rule, +0.89 points net; its one real loss is the sugarbush with 150
+# stations at C=250 (-0.88 of a 22.95-point lead). Round 76's own disagreement handler cost it
+# x0.968 in the quiet; inline in _disagree, whose count is unrolled, it reads x0.99.
+HEDGE_RUN_LEAD_Z = 1.5
+HEDGE_RUN_FORMS = ("", "first", "always", "horizon", "outweigh", "beyond", "oneway",
+                   "oneway_beyond")
+# The forms that act only on a run younger than the scores' horizon (round 73 on) and that hold
+# the fall gate's verdict over an epoch's first CHECK lookups (round 74 on).
+_RUN_HORIZON_FORMS = ("horizon", "outweigh", "beyond", "oneway", "oneway_beyond")
+_RUN_HOLD_FORMS = ("outweigh", "beyond", "oneway", "oneway_beyond")
 PERIOD_R = 0.5
 
 _NO_KEY = object()
@@ -904,6 +990,13 @@ class SteeredWTinyLFUPolicy:
         "_period_at",
         "_period",
         "_ring",
+        "_hedge_run",
+        "_run_excl",
+        "_run_from",
+        "_run_fell",
+        "_run_armed",
+        "_run_any",
+        "_run_lag",
     )
 
     def __init__(
@@ -957,6 +1050,7 @@ class SteeredWTinyLFUPolicy:
         hedge_share_floor: float = HEDGE_SHARE_FLOOR_Z,
         guard_band: bool = GUARD_BAND,
         guard_period: str = GUARD_PERIOD,
+        hedge_run: str = HEDGE_RUN,
     ) -> None:
         self.capacity = check_capacity(capacity)
         self._on_evict = check_callback(on_evict)
@@ -1127,6 +1221,10 @@ class SteeredWTinyLFUPolicy:
         if guard_period not in ("", "band", "trend"):
             raise ValueError("guard_period must be '', 'band' or 'trend'")
         self._guard_period = guard_period  # round 71
+        if hedge_run not in HEDGE_RUN_FORMS:
+            raise ValueError(f"hedge_run must be one of {HEDGE_RUN_FORMS}")
+        self._hedge_run = hedge_run  # round 72
+        self._reset_run()
         self._leads: deque[int] = deque(maxlen=PERIOD_RING)
         self._period_at = -1  # the election the period was last measured at
         self._period = 0  # that period in elections (0: none found)
@@ -1389,7 +1487,14 @@ class SteeredWTinyLFUPolicy:
                 return dead
         # Round 61: _usual_hedge refuses a negative lead first; not calling it then is the
         # same answer at one call less per eviction (the common case: W-TinyLFU leads).
-        victim = None if lead < 0.0 else self._usual_hedge(r, key, lead)
+        if lead >= 0.0:
+            victim = self._usual_hedge(r, key, lead)
+        elif self._run_armed[r]:
+            # Round 75: the run's tests are armed where they change (``_arm_run``); the
+            # common case on a W-TinyLFU lead is no run at all: one flag read per eviction.
+            victim = self._run_hedge(r, key)
+        else:
+            victim = None
         if victim is None and self._share_on:
             # Round 61: the share is memoised until an access the experts disagree on or an
             # election (the only events that change r, x or y); 0.0 when it cannot act.
@@ -1485,6 +1590,88 @@ class SteeredWTinyLFUPolicy:
                             del kept[next(iter(kept))]
                     break
         return victim
+
+    def _reset_run(self) -> None:
+        """The run hedge's state with no run yet (HEDGE_RUN; at construction and ``clear``)."""
+        # Round 72: per recency ghost r (1, 2), its exclusive hits over W-TinyLFU's and
+        # W-TinyLFU's over it since the run of r's lead began: [m1, k1, m2, k2].
+        self._run_excl = [0, 0, 0, 0]
+        # Round 73 ("horizon"): per recency ghost, the election count its current run began at.
+        self._run_from = [0, 0, 0]
+        # Round 74 ("outweigh"): the fall gate's last verdict, held over an epoch's first CHECK
+        # lookups (too few to judge its rate).
+        self._run_fell = False
+        # Round 75: per recency ghost, whether its run passes every test but HEDGE's fall gate
+        # and the alternation's (armed where they can change: ``_arm_run``).
+        self._run_armed = [False, False, False]
+        self._run_any = False
+        # The folded run's surplus negated, per ghost (a ghost's hit re-arms only past it).
+        self._run_lag = [0, 0, 0]
+
+    def _arm_run(self, r: int) -> None:
+        """Round 75: arm ghost ``r``'s run hedge if ``r``'s exclusive hits over W-TinyLFU since
+        its lead began (this epoch's included) stand out of their noise by HEDGE_RUN_Z (round
+        72), that run began no more than the scores' horizon of epochs ago (round 73's
+        "horizon" and later), its surplus exceeds W-TinyLFU's decayed lead over ``r`` (round
+        74's "outweigh"), by HEDGE_RUN_Z of that lead's standard errors (round 75's "beyond"),
+        or, for round 76's "oneway", with W-TinyLFU's exclusive hits in the run within their
+        noise of 0 ("oneway_beyond": and the surplus beyond the lead's noise at
+        HEDGE_RUN_LEAD_Z).
+        Called where these change: an access W-TinyLFU and ``r`` disagree on, and an election
+        (so it is round 74's inline test, hit for hit, at one flag read per eviction)."""
+        run = self._run_excl
+        ex = self._epoch_excl
+        m = run[2 * r - 2] + ex[r][0]
+        k = run[2 * r - 1] + ex[0][r]
+        d = m - k
+        form = self._hedge_run
+        armed = self._run_armed
+        armed[r] = not (
+            d <= 0 or d * d <= HEDGE_RUN_Z * HEDGE_RUN_Z * (m + k)
+            or (form in _RUN_HORIZON_FORMS
+                and (self._epochs - self._run_from[r]) * (1.0 - self._decay) >= 1.0)
+            or (form in ("outweigh", "oneway")
+                and d <= self._scores[0] + self._epoch_hits[0] - self._scores[r]
+                - self._epoch_hits[r])
+            or (form in ("oneway", "oneway_beyond") and k > HEDGE_RUN_Z * HEDGE_RUN_Z)
+            or (form == "oneway_beyond" and self._within_lead_noise(r, d, HEDGE_RUN_LEAD_Z))
+            or (form == "beyond" and self._within_lead_noise(r, d, HEDGE_RUN_Z)))
+        self._run_any = armed[1] or armed[2]
+
+    def _within_lead_noise(self, r: int, d: int, z: float) -> bool:
+        """Round 75 ("beyond"): True unless the run's surplus ``d`` exceeds W-TinyLFU's decayed
+        lead over ``r`` by more than ``z`` standard errors of that lead (the decayed
+        exclusive hits both ways read as Poisson counts: variance (x + y) / (1 + decay))."""
+        ex = self._epoch_excl
+        x = self._excl[0][r] + ex[0][r]
+        y = self._excl[r][0] + ex[r][0]
+        over = d - (x - y)
+        return over <= 0.0 or over * over <= z * z * (x + y) / (1.0 + self._decay)
+
+    def _run_hedge(self, r: int, key: Hashable) -> Hashable | None:
+        """Round 72 (HEDGE_RUN), while W-TinyLFU's decayed score still leads ghost ``r`` and
+        ``r``'s run is armed (``_arm_run``): the resident ``r`` lacks if HEDGE's fall gate holds
+        (round 74 on: its last verdict held over an epoch's first
+        CHECK lookups) and, but for "always", the residents do not alternate; None otherwise
+        (the usual victim)."""
+        form = self._hedge_run
+        if self._alternating and form != "always":
+            return None
+        n = self._seen
+        if form in _RUN_HOLD_FORMS:
+            # The run's evidence runs on across an election, but an epoch's first CHECK
+            # lookups are too few to judge W-TinyLFU's rate: the last verdict holds until they
+            # are (a sample-and-hold; fresh58's PCR lab lost 160 of its second batch's
+            # evictions to the epochs' starts, -0.52 -> +0.17 points with it held).
+            if n >= CHECK and self._epochs:
+                self._run_fell = (self._below(0, n, 0.0, self._rvar[0] * self._epoch / n)
+                                  or self._dropped(n))
+            return self._lacked_by(r, key) if self._run_fell else None
+        if n < CHECK or not self._epochs:
+            return None
+        if not self._below(0, n, 0.0, self._rvar[0] * self._epoch / n) and not self._dropped(n):
+            return None
+        return self._lacked_by(r, key)
 
     def _usual_hedge(self, r: int, key: Hashable, lead: float) -> Hashable | None:
         """The hedge's victim without TIE_SILENT's gate (no side effects)."""
@@ -1643,20 +1830,57 @@ class SteeredWTinyLFUPolicy:
         return dead > live and dead >= max(self._cold_start, probation)
 
     def _disagree(self, got: tuple[bool, bool, bool]) -> None:
-        """Count, for each expert that hit, a hit exclusive of each expert that missed."""
+        """Count, for each expert that hit, a hit exclusive of each expert that missed; with
+        HEDGE_RUN on, re-arm the run hedge of each ghost this access moves the run of."""
         excl = self._epoch_excl
-        if got[0] != got[self._share_r]:
+        g0, g1, g2 = got
+        if g0 != got[self._share_r]:
             # The memo's x or y moves (HEDGE_SHARE, round 61); past the floor it is kept for
             # _share_left such moves (round 62).
             if self._share_left:
                 self._share_left -= 1
             else:
                 self._share_now = -1.0
-        for i in range(3):
-            if got[i]:
-                for j in range(3):
-                    if not got[j]:
-                        excl[i][j] += 1
+        # Unrolled over the three experts (this runs at every access they disagree on, a fifth
+        # of the Zipf stream's): exactly one or two of them hit here.
+        if g0:
+            row = excl[0]
+            if not g1:
+                row[1] += 1
+                if g2:
+                    excl[2][1] += 1
+            if not g2:
+                row[2] += 1
+                if g1:
+                    excl[1][2] += 1
+        elif g1:
+            excl[1][0] += 1
+            if g2:
+                excl[2][0] += 1
+            else:
+                excl[1][2] += 1
+        elif g2:
+            excl[2][0] += 1
+            excl[2][1] += 1
+        if self._hedge_run:
+            # Round 75: a run's tests move only here (W-TinyLFU and a ghost disagree) and at an
+            # election. A hit of W-TinyLFU's alone can only disarm a run; a ghost's can arm one
+            # only if the run's surplus is positive after it (else it was not armed before).
+            # Round 77: inline, not a handler of its own calling this one (round 76's): one
+            # frame less at every access the experts disagree on.
+            if g0:
+                if self._run_any:
+                    armed = self._run_armed
+                    if armed[1] and not g1:
+                        self._arm_run(1)
+                    if armed[2] and not g2:
+                        self._arm_run(2)
+            else:
+                lag = self._run_lag
+                if g1 and excl[1][0] - excl[0][1] > lag[1]:
+                    self._arm_run(1)
+                if g2 and excl[2][0] - excl[0][2] > lag[2]:
+                    self._arm_run(2)
 
     def _settle(self, key: Hashable) -> None:
         """Mark ``key`` stale or not depending on whether the leader holds it now."""
@@ -1725,11 +1949,27 @@ class SteeredWTinyLFUPolicy:
             scores[i] = decay * scores[i] + h
             long_scores[i] = long_decay * long_scores[i] + h
             self._epoch_hits[i] = 0
+        if self._hedge_run:
+            run = self._run_excl
+            ex = self._epoch_excl
+            for r in (1, 2):
+                m = run[2 * r - 2] + ex[r][0]
+                k = run[2 * r - 1] + ex[0][r]
+                if m > k:
+                    run[2 * r - 2], run[2 * r - 1] = m, k
+                    self._run_lag[r] = k - m
+                else:
+                    run[2 * r - 2] = run[2 * r - 1] = 0
+                    self._run_lag[r] = 0
+                    self._run_from[r] = self._epochs
         for row, crow, epoch_row in zip(self._excl, self._cexcl, self._epoch_excl, strict=True):
             for j in range(3):
                 row[j] = decay * row[j] + epoch_row[j]
                 crow[j] += epoch_row[j]
                 epoch_row[j] = 0
+        if self._hedge_run:
+            self._arm_run(1)
+            self._arm_run(2)
         self._vlead = max(range(3), key=scores.__getitem__)
         if self._conv_pending is not None and len(self._stale) <= 1:
             self._settle_convergence()
@@ -2280,6 +2520,7 @@ class SteeredWTinyLFUPolicy:
         self._cum = [0, 0, 0]
         self._margins.clear()
         self._leads.clear()
+        self._reset_run()
         self._period_at = -1
         self._period = 0
         self._trial = None
