@@ -75,17 +75,24 @@ def _import_if_under(name: str, roots: Sequence[Path]) -> None:
 def loaded_modules(modules: Iterable[str], roots: Sequence[Path],
                    own: Path = REPOSITORY) -> list[Path]:
     """The source files, under ``roots``, of the modules that importing ``modules`` loads
-    and of those the loaded code under ``own`` (this repository) names in any import
+    and of those the loaded code under ``own`` (this repository, less any of the other
+    roots inside it: a virtual environment in the checkout) names in any import
     statement, repeated until nothing new loads; sorted. The standard library and anything
     else outside ``roots`` are left alone (the interpreter's install ships its bytecode)."""
     roots = [r.resolve() for r in roots]
     own = own.resolve()
+    # The installed packages' roots, which a fresh clone's set-up puts inside the checkout
+    # (.venv): their code is not ours to follow. Following it read every lazy import of
+    # every package a node touches (IPython, jedi, pytest, matplotlib ...): 2,999 modules
+    # and ~28 s of CPU, where the nodes load 1,431 (bench/README_recall.md, round 77).
+    installed = [r for r in roots if r != own]
     for name in modules:
         importlib.import_module(name)
     scanned: set[Path] = set()
     while True:
         ours = {p for p in (_source(m) for m in list(sys.modules.values()))
-                if p is not None and p.resolve().is_relative_to(own)} - scanned
+                if p is not None and p.resolve().is_relative_to(own)
+                and not _under(p.resolve(), installed)} - scanned
         if not ours:
             break
         scanned |= ours
