@@ -39,15 +39,25 @@ PACKAGE = Path(__file__).resolve().parent
 def named_imports(source: Path) -> set[str]:
     """The dotted names of every absolute import statement in `source`, those inside
     functions too (a lazy import runs later, in a request); for ``from a.b import c`` both
-    ``a.b`` and ``a.b.c`` (``c`` may be a module)."""
+    ``a.b`` and ``a.b.c`` (``c`` may be a module); and for an attribute of an imported
+    module's name (``np.random`` after ``import numpy as np``) its dotted name: a package
+    may load a submodule on first attribute access (numpy's module ``__getattr__``), which
+    no import statement names (recall's index asks ``np.random`` in a server)."""
     tree = ast.parse(source.read_bytes(), str(source))
     names: set[str] = set()
+    bound: dict[str, str] = {}  # a name in the source -> the module imported as it
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
+            bound.update((a.asname, a.name) for a in node.names if a.asname)
+            bound.update((a.name, a.name) for a in node.names if not a.asname and "." not in a.name)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             names.add(node.module)
             names.update(f"{node.module}.{a.name}" for a in node.names if a.name != "*")
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                and node.value.id in bound):
+            names.add(f"{bound[node.value.id]}.{node.attr}")
     return names
 
 

@@ -50,6 +50,16 @@ def test_named_imports_reads_lazy_imports_and_skips_relative_ones(tmp_path: Path
     assert named_imports(src) == {"a.b", "c", "d.e", "d.e.f", "i", "i.j"}
 
 
+def test_named_imports_reads_a_submodule_asked_as_an_imported_modules_attribute(
+        tmp_path: Path) -> None:
+    # numpy loads numpy.random on the first `np.random` (its module __getattr__): no
+    # import statement names it, and a server compiled it at its first recall (round 77).
+    src = tmp_path / "m.py"
+    src.write_text("import numpy as np\nimport json\nimport os.path\n"
+                   "def h():\n    return np.random.default_rng(1), json.dumps, other.x\n")
+    assert named_imports(src) == {"numpy", "json", "os.path", "numpy.random", "json.dumps"}
+
+
 def test_the_imported_and_lazily_named_packages_get_bytecode_the_interpreter_loads(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     site, repo = _tree(tmp_path)
