@@ -5,7 +5,9 @@
 # this shell (PYTHONDONTWRITEBYTECODE as it is set here).
 #   bench/recall_table_bytecode_ab_r76.sh WORKDIR BASE_COMMIT CHANGE_COMMIT
 #   env: ROS_DOMAIN_ID (default 7), RECALL_BENCH_DOMAINS (default 8-11), RUNS (default
-#        "run1 swapped1 aa1 run2 swapped2")
+#        "run1 swapped1 aa1 run2 swapped2"), TAG (default r76_lat80q), SETUP_EACH=1 (round
+#        77, lat81: every tree gets its own set-up steps, each with its own code, so the sides
+#        differ by their code alone, as two installs would: for a change on the request path)
 # Each tree is a `git archive` with this checkout's .venv linked. The CHANGE tree gets its
 # set-up steps first, untimed (they are the install): the lexicon answers table (into the
 # venv's share/memory_node_recall, named by its code's and WordNet's hashes, so no other
@@ -21,12 +23,17 @@ tree() {  # tree COMMIT DIR
   ln -s "$repo/.venv" "$2/.venv"
 }
 tree "$base" "$work/base"; tree "$base" "$work/base2"; tree "$change" "$work/change"
+rm -rf "$work/pyc_base" "$work/pyc_base2" "$work/pyc_change"
 mkdir -p "$work/pyc_base" "$work/pyc_base2" "$work/pyc_change"
-(cd / && PYTHONPATH="$work/change" "$py" -c 'import sys
+setup_steps() {  # setup_steps NAME: that tree's lexicon answers table and its servers' bytecode
+  (cd / && PYTHONPATH="$work/$1" "$py" -c 'import sys
 from memory_node.core.recall.lexicon_answers_build import main
 sys.exit(main(["--if-missing"]))')
-(cd / && PYTHONPATH="$work/change" PYTHONPYCACHEPREFIX="$work/pyc_change" "$py" \
-  -m memory_node.bytecode memory_node.nodes.memory_server memory_node.planner.nodes.planner_node)
+  (cd / && PYTHONPATH="$work/$1" PYTHONPYCACHEPREFIX="$work/pyc_$1" "$py" \
+    -m memory_node.bytecode memory_node.nodes.memory_server memory_node.planner.nodes.planner_node)
+}
+if [ "${SETUP_EACH:-0}" = 1 ]; then setup_steps base; setup_steps base2; fi
+setup_steps change
 export ROS_AUTOMATIC_DISCOVERY_RANGE=LOCALHOST ROS_DOMAIN_ID=${ROS_DOMAIN_ID:-7} \
   RECALL_BENCH_DOMAINS=${RECALL_BENCH_DOMAINS:-8-11} RECALL_BENCH_PLANNER=1 \
   RECALL_BENCH_CALLS=498 OMP_NUM_THREADS=1 PYTHONHASHSEED=0
@@ -37,6 +44,6 @@ for run in ${RUNS:-run1 swapped1 aa1 run2 swapped2}; do
     aa*) this=base peer=base2 ;;
   esac
   (cd "$repo" && PYTHONPATH="$work/$this" RECALL_BENCH_THIS_PYCACHE="$work/pyc_$this" \
-    RECALL_BENCH_PEER_PYCACHE="$work/pyc_$peer" RECALL_BENCH_OUT="recall_dds_latency_r76_lat80q_$run" \
+    RECALL_BENCH_PEER_PYCACHE="$work/pyc_$peer" RECALL_BENCH_OUT="recall_dds_latency_${TAG:-r76_lat80q}_$run" \
     "$py" bench/recall_dds_latency.py 10000 --against "$work/$peer" --interleave)
 done

@@ -39,15 +39,25 @@ PACKAGE = Path(__file__).resolve().parent
 def named_imports(source: Path) -> set[str]:
     """The dotted names of every absolute import statement in `source`, those inside
     functions too (a lazy import runs later, in a request); for ``from a.b import c`` both
-    ``a.b`` and ``a.b.c`` (``c`` may be a module)."""
+    ``a.b`` and ``a.b.c`` (``c`` may be a module); and for an attribute of an imported
+    module's name (``np.random`` after ``import numpy as np``) its dotted name: a package
+    may load a submodule on first attribute access (numpy's module ``__getattr__``), which
+    no import statement names (recall's index asks ``np.random`` in a server)."""
     tree = ast.parse(source.read_bytes(), str(source))
     names: set[str] = set()
+    bound: dict[str, str] = {}  # a name in the source -> the module imported as it
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
+            bound.update((a.asname, a.name) for a in node.names if a.asname)
+            bound.update((a.name, a.name) for a in node.names if not a.asname and "." not in a.name)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             names.add(node.module)
             names.update(f"{node.module}.{a.name}" for a in node.names if a.name != "*")
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                and node.value.id in bound):
+            names.add(f"{bound[node.value.id]}.{node.attr}")
     return names
 
 
@@ -75,17 +85,24 @@ def _import_if_under(name: str, roots: Sequence[Path]) -> None:
 def loaded_modules(modules: Iterable[str], roots: Sequence[Path],
                    own: Path = REPOSITORY) -> list[Path]:
     """The source files, under ``roots``, of the modules that importing ``modules`` loads
-    and of those the loaded code under ``own`` (this repository) names in any import
+    and of those the loaded code under ``own`` (this repository, less any of the other
+    roots inside it: a virtual environment in the checkout) names in any import
     statement, repeated until nothing new loads; sorted. The standard library and anything
     else outside ``roots`` are left alone (the interpreter's install ships its bytecode)."""
     roots = [r.resolve() for r in roots]
     own = own.resolve()
+    # The installed packages' roots, which a fresh clone's set-up puts inside the checkout
+    # (.venv): their code is not ours to follow. Following it read every lazy import of
+    # every package a node touches (IPython, jedi, pytest, matplotlib ...): 2,999 modules
+    # and ~28 s of CPU, where the nodes load 1,431 (bench/README_recall.md, round 77).
+    installed = [r for r in roots if r != own]
     for name in modules:
         importlib.import_module(name)
     scanned: set[Path] = set()
     while True:
         ours = {p for p in (_source(m) for m in list(sys.modules.values()))
-                if p is not None and p.resolve().is_relative_to(own)} - scanned
+                if p is not None and p.resolve().is_relative_to(own)
+                and not _under(p.resolve(), installed)} - scanned
         if not ours:
             break
         scanned |= ours

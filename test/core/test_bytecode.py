@@ -50,6 +50,16 @@ def test_named_imports_reads_lazy_imports_and_skips_relative_ones(tmp_path: Path
     assert named_imports(src) == {"a.b", "c", "d.e", "d.e.f", "i", "i.j"}
 
 
+def test_named_imports_reads_a_submodule_asked_as_an_imported_modules_attribute(
+        tmp_path: Path) -> None:
+    # numpy loads numpy.random on the first `np.random` (its module __getattr__): no
+    # import statement names it, and a server compiled it at its first recall (round 77).
+    src = tmp_path / "m.py"
+    src.write_text("import numpy as np\nimport json\nimport os.path\n"
+                   "def h():\n    return np.random.default_rng(1), json.dumps, other.x\n")
+    assert named_imports(src) == {"numpy", "json", "os.path", "numpy.random", "json.dumps"}
+
+
 def test_the_imported_and_lazily_named_packages_get_bytecode_the_interpreter_loads(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     site, repo = _tree(tmp_path)
@@ -115,3 +125,29 @@ def test_a_rerun_is_skipped_only_while_sources_and_bytecode_are_unchanged(
     assert not up_to_date(where, "another state")
     Path(importlib.util.cache_from_source(str(source))).unlink()  # the cache removed
     assert not up_to_date(where, state)
+
+
+def test_a_virtual_environment_inside_the_checkout_is_not_followed_as_our_code(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A fresh clone's set-up makes .venv inside the checkout: the lazy imports of an
+    # installed package's code (here eager_pkg's) are not what our processes load, and
+    # following them compiled 2,999 modules where the nodes load 1,431 (round 77).
+    repo = tmp_path / "repo"
+    site = repo / ".venv" / "lib" / "site-packages"
+    for pkg, body in (("eager_pkg", "def rarely():\n    import never_pkg\n"),
+                      ("lazy_pkg", "VALUE = 2\n"), ("never_pkg", "VALUE = 3\n")):
+        (site / pkg).mkdir(parents=True)
+        (site / pkg / "__init__.py").write_text(body)
+    (repo / "bc77_node.py").write_text(
+        "import eager_pkg\n\ndef first_request():\n    import lazy_pkg\n")
+    monkeypatch.syspath_prepend(str(site))
+    monkeypatch.syspath_prepend(str(repo))
+    try:
+        sources = loaded_modules(["bc77_node"], [site, repo], own=repo)
+        followed = "never_pkg" in sys.modules
+    finally:
+        for name in ("bc77_node", "eager_pkg", "lazy_pkg", "never_pkg"):
+            sys.modules.pop(name, None)
+    assert sources == [site / "eager_pkg" / "__init__.py", site / "lazy_pkg" / "__init__.py",
+                       repo / "bc77_node.py"]
+    assert not followed, "an installed package's lazy import was imported as our code's"
