@@ -14,7 +14,7 @@ from planner_house import KITCHEN
 
 from memory_node.core.errors import ErrorCode, NotFound, PreconditionFailed
 from memory_node.core.units import ObjectMemoryUnit as Unit
-from memory_node.planner.core.goals import Goal, parse_goal
+from memory_node.planner.core.goals import Goal, opened_for_shut_in, parse_goal, parse_goals
 from memory_node.planner.core.local_memory import LocalMemory
 from memory_node.planner.core.loop import PlanLoop
 from memory_node.planner.core.offline import OfflinePlanner
@@ -381,6 +381,64 @@ def test_close_it_closes_the_cabinet_an_earlier_subtasks_units_met_the_goal_with
     req.notes["put_into"] = ["Cabinet_14"]
     assert [str(c) for c in planner.plan(req).calls] == ["navigate(Cabinet_14)",
                                                          "close(Cabinet_14)"]
+
+
+def _knife_shut_in_history(picked_after: bool) -> list[StepLine]:
+    refusal = StepLine(SkillCall("pick", ("Knife_38",)), False,
+                       int(ErrorCode.PRECONDITION_FAILED),
+                       "pick: the Knife is inside a closed Drawer", "Drawer")
+    lines = [StepLine(SkillCall("open", ("Drawer_12",)), True, 0, "open: the Drawer is open"),
+             refusal,
+             StepLine(SkillCall("open", ("Drawer_13",)), True, 0, "open: the Drawer is open")]
+    if picked_after:
+        lines.append(StepLine(SkillCall("pick", ("Knife_38",)), True, 0,
+                              "pick: holding the Knife"))
+    return lines
+
+
+def test_the_drawer_opened_for_a_knife_refused_as_shut_in_is_where_the_world_says_it_is(
+        ) -> None:
+    """Tune3 tidy, stream seed 3650, s0015 (round 77, experience arm): memory had the knife
+    in drawer Drawer_12 (the robot's put two tasks before, undone by the tidy); its pick
+    was refused "inside a closed Drawer" with Drawer_12 open, Drawer_13 was opened for
+    it, and the goal read met by the old place. The drawer opened for it counts; not after
+    a pick took the knife out, not for a goal of another receptacle type."""
+    objects = {"Knife_38": UnitView("Knife_38", "Knife", (0.5, 0.7, 0.5),
+                                    receptacle_id="Drawer_12", relation="in"),
+               "Drawer_12": UnitView("Drawer_12", "Drawer", (0.7, 0.7, 0.6), "opened"),
+               "Drawer_13": UnitView("Drawer_13", "Drawer", (0.7, 1.0, 0.6), "opened")}
+    goal = parse_goals(["INSIDE(Knife, Drawer)"])
+    shut = {"Knife_38": "Drawer_13"}
+    assert opened_for_shut_in(goal, objects, shut, _knife_shut_in_history(False)) \
+        == ["Drawer_13"]
+    assert opened_for_shut_in(goal, objects, shut, _knife_shut_in_history(True)) == []
+    assert opened_for_shut_in(parse_goals(["INSIDE(Knife, Fridge)"]), objects, shut,
+                              _knife_shut_in_history(False)) == []
+    # The open before the refusal is no evidence: it is the one the refusal contradicts.
+    assert opened_for_shut_in(goal, objects, {"Knife_38": "Drawer_12"},
+                              _knife_shut_in_history(False)) == []
+
+
+def test_close_it_closes_the_drawer_opened_for_the_knife_not_memorys_older_place() -> None:
+    """The same task's "close it": memory's units still read the goal met with Drawer_12
+    (met_with), but the earlier subtask opened Drawer_13 for the knife the world said was
+    shut in a drawer (opened_for): Drawer_13 is "it". A put of the task's own still wins."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Drawer_12", "Drawer", (0.7, 0.7, 0.6), "opened", "a1"),
+                     UnitView("Drawer_13", "Drawer", (0.7, 1.0, 0.6), "opened", "a1"),
+                     UnitView("Knife_38", "Knife", (0.5, 0.7, 0.5), area_id="a1",
+                              receptacle_id="Drawer_12", relation="in")])
+    req = PlanRequest("close it", "", vocab, ["a1"], goal_conditions=("CLOSED(Drawer)",),
+                      robot_position=(0.7, 1.0, 0.6))
+    req.notes["acted"] = ["Drawer_12", "Drawer_12", "Drawer_13"]
+    req.notes["earlier_goals"] = ("INSIDE(Knife, Drawer)",)
+    req.notes["met_with"] = ("Drawer_12",)
+    assert [str(c) for c in planner.plan(req).calls][-1] == "close(Drawer_12)"
+    req.notes["opened_for"] = ("Drawer_13",)
+    assert [str(c) for c in planner.plan(req).calls][-1] == "close(Drawer_13)"
+    req.notes["put_into"] = ["Drawer_12"]
+    assert [str(c) for c in planner.plan(req).calls][-1] == "close(Drawer_12)"
 
 
 @pytest.mark.parametrize("cabinet_in", ["answers", "scene"])

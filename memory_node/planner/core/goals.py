@@ -6,13 +6,17 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from memory_node.core.errors import InvalidArgument
 from memory_node.core.recall.categories import type_key
 
 from .types import UnitView
+
+if TYPE_CHECKING:
+    from .prompt import StepLine
 
 ARITY = {"INSIDE": 2, "ON": 2, "STATE": 2, "TOGGLEON": 1, "TOGGLEOFF": 1, "OPEN": 1,
          "CLOSED": 1, "HOLDING": 1}
@@ -74,3 +78,34 @@ def placement_receptacles(goals: Iterable[Goal], objects: Mapping[str, UnitView]
                     and type_key(rec.label) == where and rec.object_id not in met:
                 met.append(rec.object_id)
     return met
+
+
+def opened_for_shut_in(goals: Iterable[Goal], objects: Mapping[str, UnitView],
+                       shut_in: Mapping[str, str], history: Sequence[StepLine]) -> list[str]:
+    """Ids of the receptacles of an INSIDE/ON goal's receptacle type that `history` opened
+    for a unit of the goal's object type after the world refused its pick as shut in
+    (`shut_in`: the object's id -> the receptacle the planner chose to open for it), with
+    no pick of it since: where the world says that object is. Memory's place for it may
+    be older: tune3 tidy, stream seed 3650, s0015, experience arm: the knife memory had in
+    drawer object_12 (the robot's put two tasks before, undone by the tidy) was refused
+    "inside a closed Drawer" with object_12 open, object_13 was opened for it and the goal
+    read met by the old place; "close it" closed object_12 and left object_13 open."""
+    pairs = {(type_key(g.args[0]), type_key(g.args[1])) for g in goals
+             if g.predicate in ("INSIDE", "ON")}
+    opened: list[str] = []
+    for obj, shut in shut_in.items():
+        unit, rec = objects.get(obj), objects.get(shut)
+        if unit is None or rec is None \
+                or (type_key(unit.label), type_key(rec.label)) not in pairs:
+            continue
+        refused = shown = False
+        for h in history:
+            if h.call.skill == "pick" and h.call.args[:1] == (obj,):
+                # A refused pick starts the evidence; a pick that took it ends it.
+                refused, shown = not h.success, False
+            elif refused and h.success and h.call.skill == "open" \
+                    and h.call.args[:1] == (shut,):
+                shown = True
+        if shown and shut not in opened:
+            opened.append(shut)
+    return opened

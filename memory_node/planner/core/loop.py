@@ -38,7 +38,7 @@ from .areas import (
     units_from_graph_json,
 )
 from .experience import known_bad_calls, known_bad_codes, known_bad_until
-from .goals import parse_goals, placement_receptacles
+from .goals import opened_for_shut_in, parse_goals, placement_receptacles
 from .llm_planner import refuse_repeats
 from .planning import (
     Planner,
@@ -183,6 +183,11 @@ class PlanLoop:
         # met with (`placement_receptacles`), oldest first: "close it" recalls other words,
         # and its answers may not hold the object whose place met the goal.
         self.met_with: list[str] = []
+        # Receptacles the task's finished subtasks opened for a goal's object after the
+        # world refused its pick as shut in one of that type, with no pick of it since
+        # (`opened_for_shut_in`), oldest first: where that object is, whatever memory's
+        # older place for it says (OfflinePlanner._task_instances).
+        self.opened_for: list[str] = []
         # Objects the planner went to look at because memory's word on their state was a
         # single unconfirmed reading: once per object per task (notes["looked"]).
         self.looked: set[str] = set()
@@ -204,7 +209,7 @@ class PlanLoop:
         self.held, self.held_unit, self.position = "", None, None
         self.unknown_held = ""
         self.acted_episode, self.acted, self.task_goals = "", [], []
-        self.put_into, self.met_with = [], []
+        self.put_into, self.met_with, self.opened_for = [], [], []
         self.looked = set()
         self.stands = ""
 
@@ -511,7 +516,7 @@ class PlanLoop:
         task = episode.rpartition("#")[0] or episode
         if self.acted_episode != task:
             self.acted_episode, self.acted, self.task_goals = task, [], []
-            self.put_into, self.met_with = [], []
+            self.put_into, self.met_with, self.opened_for = [], [], []
             self.looked = set()
             self.stands = ""
             self.task_start = stamp_from_graph_json(graph)
@@ -521,6 +526,7 @@ class PlanLoop:
         req.notes["acted"] = self.acted
         req.notes["put_into"] = self.put_into
         req.notes["met_with"] = tuple(self.met_with)
+        req.notes["opened_for"] = tuple(self.opened_for)
         req.notes["looked"] = set(self.looked)
         req.notes["stands"] = self.stands
         req.notes["earlier_goals"] = tuple(self.task_goals)
@@ -545,6 +551,9 @@ class PlanLoop:
                 self.met_with += [r for r in placement_receptacles(parse_goals(goals),
                                                                    vocab.objects)
                                   if r not in self.met_with]
+                self.opened_for += [r for r in opened_for_shut_in(
+                    parse_goals(goals), vocab.objects, req.notes.get("shut_in", {}),
+                    req.history) if r not in self.opened_for]
                 return
             call = plan.pop(0)
             if len(out.steps) >= limit:

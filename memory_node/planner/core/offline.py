@@ -599,7 +599,11 @@ class OfflinePlanner:
                                     req.vocab.objects)
         met = [*(m for m in req.notes.get("met_with", ()) if m not in now), *now]
         acted = tuple(req.notes.get("acted", ()))
-        put = tuple(dict.fromkeys(req.notes.get("put_into", ())))
+        # Before the puts, the receptacles an earlier subtask opened for the goal's object
+        # after its pick was refused as shut in (notes "opened_for", `opened_for_shut_in`):
+        # the world's word on where it is, over memory's older place.
+        put = tuple(dict.fromkeys((*req.notes.get("opened_for", ()),
+                                   *req.notes.get("put_into", ()))))
         order = (*(a for a in acted if a not in met), *(m for m in met if m not in acted),
                  *(a for a in acted if a in met))
         return (*(o for o in order if o not in put), *put)
