@@ -39,7 +39,6 @@ from memory_node.core.scene_graph.containment import (
     below_top,
     box_holds,
     perceived_container,
-    perceived_top,
 )
 from memory_node.core.scene_graph.events import ChangeSet, EventKind, SceneGraphEvent
 from memory_node.core.scene_graph.graph import (
@@ -165,9 +164,6 @@ class LongTermMemory:
         # Which labels hold things inside (the object categories' in_receptacles): an
         # object perceived within one's box is remembered in it. None: never inferred.
         self.is_container: Callable[[str], bool] | None = None
-        # Which labels things are put on (receptacles that are not in_receptacles): an
-        # object perceived standing on one is remembered on it. None: never inferred.
-        self.is_top: Callable[[str], bool] | None = None
         self.stands_alone: Callable[[str], bool] = lambda _label: False
         self._load()
 
@@ -457,9 +453,6 @@ class LongTermMemory:
                                         relation)
                 if seen_in or not receptacle:
                     receptacle, relation = seen_in, "in" if seen_in else ""
-            if not receptacle:
-                receptacle = self._seen_on(event.object_id, attrs["label"])
-                relation = "on" if receptacle else ""
             unit = ObjectMemoryUnit(
                 object_id=event.object_id, label=attrs["label"],
                 position=check_finite_position(attrs["position"]),
@@ -519,10 +512,6 @@ class LongTermMemory:
                 seen_in = self._seen_in(obj, label, receptacle, relation)
                 if seen_in:
                     receptacle, relation = seen_in, "in"
-                elif not receptacle and (top := self._seen_on(obj, label)):
-                    # Seen standing on a top it was in nothing on: what an event missed
-                    # (the top came into the graph after the object's own event).
-                    receptacle, relation = top, "on"
             if (unit.label, unit.state, unit.receptacle_id, unit.relation) != (
                     label, state, receptacle, relation):
                 forgotten += self.short_term.upsert(replace(
@@ -571,17 +560,6 @@ class LongTermMemory:
         if said:
             self._tally["sighting.relation_superseded"] += 1
         return seen_in
-
-    def _seen_on(self, obj: str, label: str) -> str:
-        """The top `obj` is seen standing on (`perceived_top`), else "" (none, or one an
-        outcome put on it: a cycle)."""
-        if self.is_top is None or self.short_term is None:
-            return ""
-        top = perceived_top(self.graph, obj, self.is_top, self.stands_alone)
-        if not top or self.short_term.makes_cycle(ObjectMemoryUnit(
-                obj, label, (0.0, 0.0, 0.0), receptacle_id=top, relation="on")):
-            return ""
-        return top
 
     def _crop_for(self, event: SceneGraphEvent, observations: list[Any],
                   crops: list[bytes]) -> bytes:
@@ -721,20 +699,13 @@ class LongTermMemory:
             return self.graph.current_id(object_id)
 
     def unit(self, object_id: str) -> ObjectMemoryUnit | None:
-        """One object of the graph as a memory unit (None for an unknown or non-object id):
-        in the hand, or on the top the graph sees it standing on (`_seen_on`, as a frame's
-        update gives it). A unit the short-term cache let go is read from here, and a
-        statue memory saw on the counter 36 times came back on nothing: ON(Statue,
-        CounterTop) read unmet, picked and put back (round 74). Not the container a look
-        saw it in: read here, that lost "close it" its drawer (round 69, exp82)."""
+        """One object of the graph as a memory unit (None for an unknown or non-object id)."""
         with self._lock:
             if not self.graph.graph.has_node(object_id):
                 return None
             a = self.graph.node(object_id)
             if a["layer"] != OBJECT:
                 return None
-            held = a.get("inside") == HELD_BY_ROBOT
-            top = "" if held or a.get("inside") else self._seen_on(object_id, str(a["label"]))
             return ObjectMemoryUnit(
                 object_id, str(a["label"]), tuple(a["position"]),
                 state=str(a.get("state") or "none"), area_id=a.get("area") or "",
@@ -742,7 +713,7 @@ class LongTermMemory:
                 first_seen=float(a.get("first_seen") or 0.0),
                 last_seen=float(a.get("last_seen") or 0.0),
                 observation_count=int(a.get("observation_count", 0)), source="perception",
-                receptacle_id=HELD_BY_ROBOT if held else top, relation="on" if top else "")
+                receptacle_id=HELD_BY_ROBOT if a.get("inside") == HELD_BY_ROBOT else "")
 
     def with_evidence(self, units: Sequence[ObjectMemoryUnit]) -> list[ObjectMemoryUnit]:
         """`units` as an answer should give them: with the graph's current evidence for the

@@ -92,7 +92,6 @@ class Memory:
                                         settings.frame_id)
         table = CategoryTable.load()
         self.long_term.is_container = lambda label: type_key(label) in table.in_receptacles
-        self.long_term.is_top = table.holds_on
         self.long_term.stands_alone = lambda label: bool(
             STANDS_ALONE.intersection(table.categories(label)))
         self.recall = RecallMemory(self.short_term, settings.recall,

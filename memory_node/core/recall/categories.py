@@ -81,12 +81,6 @@ class CategoryTable:
     def relation_for(self, receptacle_label: str) -> str:
         return "in" if type_key(receptacle_label) in self.in_receptacles else "on"
 
-    def holds_on(self, label: str) -> bool:
-        """Are things put on a `label` (a receptacle the table lists, not an
-        in-receptacle: a counter top, a plate, a shelf)?"""
-        key = type_key(label)
-        return key in self.receptacles and key not in self.in_receptacles
-
     def holds_objects(self, label: str) -> bool:
         """Can other objects go in or on a `label`? A type the table lists as neither a
         receptacle nor an in-receptacle cannot (a lettuce, a fork); a type the table does not

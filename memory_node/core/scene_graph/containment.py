@@ -13,7 +13,7 @@ beside the fridge, or a kettle on the burner beside a pot is not "in" it. The in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 import numpy as np
 
@@ -34,10 +34,6 @@ RIM_BAND_M = 0.05
 RIM_BAND_SHARE = 0.25
 # The largest container looked for (m, half its box's diagonal): a walk-in wardrobe.
 MAX_CONTAINER_REACH_M = 2.0
-# How far above a top an object's measured base may lie and still stand on it (m): memory's
-# height of a small thing varies 5-10 cm between sightings (round 67, place78), and a
-# thing lying on a top is measured up to `RIM_BAND_M` below it.
-TOP_GAP_M = 0.10
 
 
 def perceived_container(graph: SceneGraph, obj: str, is_container: Callable[[str], bool],
@@ -62,53 +58,6 @@ def perceived_container(graph: SceneGraph, obj: str, is_container: Callable[[str
             if own < volume < best_volume:
                 best, best_volume = other, volume
     return best
-
-
-def perceived_top(graph: SceneGraph, obj: str, is_top: Callable[[str], bool],
-                  stands_alone: Callable[[str], bool] = lambda _label: False,
-                  margin: float = INSIDE_MARGIN_M) -> str:
-    """The id of the top `obj` is seen standing on, or "": of the nodes under it (its
-    position within their box in x and y, give or take `margin`, or within the space a
-    piece of furniture was seen to fill: `SceneGraph.stands_on`) whose top lies level with
-    its base (`on_rim`) or at most `TOP_GAP_M` below it, the highest, when that one is a
-    top (`is_top`: a receptacle things are put on, not in). What stands on a plate on the
-    counter is on the plate; on a cabinet (a receptacle things go in) it is on nothing
-    memory names. `stands_alone` labels (furniture, appliances) stand on nothing.
-
-    Outcomes say on which top the robot put a thing; what stands on a top unmoved by the
-    robot was only ever seen there, and without this memory held it "on nothing": the
-    planner read ON(Statue, CounterTop) unmet for a statue memory saw on the counter 36
-    times, and picked it and put it back (4 calls on a goal that held; 11 such tasks on 4
-    untidied tuning streams, both arms, round 74)."""
-    nodes = graph.graph.nodes
-    if obj not in nodes or stands_alone(nodes[obj]["label"]) or not nodes[obj].get("box_extent"):
-        return ""
-    where = nodes[obj]["position"]
-    best, best_top = "", -float("inf")
-    for other in graph.objects_near(where, MAX_CONTAINER_REACH_M):
-        if other == obj:
-            continue
-        heights = _heights(graph, obj, other)
-        if heights is None:
-            continue
-        base, _, top = heights
-        height = float(nodes[other]["box_extent"][2])
-        if not top - rim_band(height, margin) <= base <= top + TOP_GAP_M or top <= best_top:
-            continue
-        if _under(graph, other, where, margin) or (
-                not nodes[other].get("movable", True) and graph.stands_on(other, where)):
-            best, best_top = other, top
-    return best if best and is_top(nodes[best]["label"]) else ""
-
-
-def _under(graph: SceneGraph, other: str, position: Sequence[float], margin: float) -> bool:
-    """Does `other`'s oriented box hold `position` in its own x and y (give or take
-    `margin`)?"""
-    attrs = graph.graph.nodes[other]
-    extent = np.asarray(attrs["box_extent"], dtype=float)
-    local = _rotation(attrs).T @ (np.asarray(position, dtype=float)
-                                  - np.asarray(attrs["position"], dtype=float))
-    return bool(np.all(np.abs(local[:2]) <= extent[:2] / 2.0 + margin))
 
 
 def box_holds(graph: SceneGraph, container: str, obj: str,
