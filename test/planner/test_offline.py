@@ -435,7 +435,7 @@ def test_close_it_closes_the_drawer_opened_for_the_knife_not_memorys_older_place
     req.notes["earlier_goals"] = ("INSIDE(Knife, Drawer)",)
     req.notes["met_with"] = ("Drawer_12",)
     assert [str(c) for c in planner.plan(req).calls][-1] == "close(Drawer_12)"
-    req.notes["opened_for"] = ("Drawer_13",)
+    req.notes["opened_for_shut_in"] = ("Drawer_13",)
     assert [str(c) for c in planner.plan(req).calls][-1] == "close(Drawer_13)"
     req.notes["put_into"] = ["Drawer_12"]
     assert [str(c) for c in planner.plan(req).calls][-1] == "close(Drawer_12)"

@@ -526,7 +526,7 @@ class PlanLoop:
         req.notes["acted"] = self.acted
         req.notes["put_into"] = self.put_into
         req.notes["met_with"] = tuple(self.met_with)
-        req.notes["opened_for"] = tuple(self.opened_for)
+        req.notes["opened_for_shut_in"] = tuple(self.opened_for)
         req.notes["looked"] = set(self.looked)
         req.notes["stands"] = self.stands
         req.notes["earlier_goals"] = tuple(self.task_goals)

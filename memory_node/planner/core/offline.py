@@ -600,9 +600,9 @@ class OfflinePlanner:
         met = [*(m for m in req.notes.get("met_with", ()) if m not in now), *now]
         acted = tuple(req.notes.get("acted", ()))
         # Before the puts, the receptacles an earlier subtask opened for the goal's object
-        # after its pick was refused as shut in (notes "opened_for", `opened_for_shut_in`):
+        # after its pick was refused as shut in (notes "opened_for_shut_in", `opened_for_shut_in`):
         # the world's word on where it is, over memory's older place.
-        put = tuple(dict.fromkeys((*req.notes.get("opened_for", ()),
+        put = tuple(dict.fromkeys((*req.notes.get("opened_for_shut_in", ()),
                                    *req.notes.get("put_into", ()))))
         order = (*(a for a in acted if a not in met), *(m for m in met if m not in acted),
                  *(a for a in acted if a in met))
