@@ -670,13 +670,7 @@ class Lexicon:
     def is_food(self, word: str) -> bool:
         """The word's main noun sense is a food or a drink (WordNet's noun.food: "coffee",
         "tea"), not an artifact ("stove") or a substance ("water")."""
-        if not self.available:
-            return False
-        light = self._senses(word, "n")
-        if light is not None:
-            return bool(light) and light[0].lexname == FOOD
-        senses = self._synsets(word, "n")
-        return bool(senses) and senses[0].lexname() == FOOD
+        return self._main_noun_sense_is(word, FOOD)
 
     def is_thing(self, word: str) -> bool:
         """The word's main noun sense is something physical ("pepper", "water", "stick")."""
@@ -734,13 +728,18 @@ class Lexicon:
 
     def is_location(self, word: str) -> bool:
         """The word's main noun sense is a place ("corner", "side", "spot"), not a thing."""
+        return self._main_noun_sense_is(word, LOCATION)
+
+    def _main_noun_sense_is(self, word: str, lexname: str) -> bool:
+        """Whether the word's first noun sense is in WordNet's lexicographer file `lexname`
+        (from the light sense table where it has the word, else from the full parse)."""
         if not self.available:
             return False
         light = self._senses(word, "n")
         if light is not None:
-            return bool(light) and light[0].lexname == LOCATION
+            return bool(light) and light[0].lexname == lexname
         senses = self._synsets(word, "n")
-        return bool(senses) and senses[0].lexname() == LOCATION
+        return bool(senses) and senses[0].lexname() == lexname
 
     @_answered(20_000)  # asked per word of every instruction
     def one_sense(self, word: str) -> bool:
