@@ -134,7 +134,7 @@ from tasks_oracle import (  # noqa: E402
 )
 
 from memory_node.core.recall.embedder import Embedder  # noqa: E402
-from memory_node.sim.tasks.driver import run_suite  # noqa: E402
+from memory_node.sim.tasks.driver import Progress, run_suite  # noqa: E402
 from memory_node.sim.tasks.inprocess import InProcessSettings  # noqa: E402
 from memory_node.sim.tasks.metrics import summarize, task_outcomes  # noqa: E402
 from memory_node.sim.tasks.records import Run  # noqa: E402
@@ -895,8 +895,17 @@ def run_arm(suite: object, arm: str, args: argparse.Namespace, embedder: Embedde
     if args.log:
         stack.log = []
     run = Run(meta={"ablation": arm, "suite": suite.name, "path": "in-process"})  # type: ignore[attr-defined]
+    # A task a bug ended (an exception inside the stack) is only a lost task in the figures;
+    # its reason and where it was raised are kept per task (round 77's note-key crash).
+    task_errors: dict[str, str] = {}
+
+    def note_error(p: Progress) -> None:
+        if p.kind == "error":
+            task_errors[p.task or p.sequence] = p.detail[:300]
+            print(f"!! [{arm}] {p.task or p.sequence}: {p.detail[:300]}", file=sys.stderr)
+
     start = time.perf_counter()
-    run_suite(suite, stack, run)  # type: ignore[arg-type]
+    run_suite(suite, stack, run, progress=note_error)  # type: ignore[arg-type]
     stack.end_sequence()
     stats = stack.experience_stats
     wall = time.perf_counter() - start
@@ -920,6 +929,7 @@ def run_arm(suite: object, arm: str, args: argparse.Namespace, embedder: Embedde
                           for i in range(0, len(outcomes), window)],
         "window": window,
         "per_task": [[o.task, o.success, o.skill_calls] for o in outcomes],
+        "task_errors": task_errors,
         "experience_stats": stats,
     }
     if isinstance(stack, OracleStack):
@@ -1011,7 +1021,7 @@ def _brief(r: dict) -> dict:
             **({"max_failures_graph_state": r["failures"]["graph"]["max_failures_one_state"],
                 "repeated_failures_graph_state": r["failures"]["graph"]["repeated_failures"]}
                if "graph" in r["failures"] else {}),
-            "per_task": r["per_task"]}
+            "per_task": r["per_task"], "task_errors": r.get("task_errors", {})}
 
 
 def pooled(streams: dict[str, dict]) -> dict:

@@ -84,3 +84,28 @@ def test_every_task_is_run_checked_or_recorded_with_its_reason() -> None:
     kinds = [p.kind for p in seen]
     assert kinds.count("task") == 3 and "error" in kinds and "skipped" in kinds
     assert seen[-1].done_tasks == seen[-1].total_tasks == 3
+
+
+class BuggyStack(OpenerStack):
+    """A stack whose own code has a bug on task `crash` (a tuple used as a set), the shape
+    of round 77's note-key crash: not a memory error, so its code is INTERNAL."""
+
+    def run_subtask(self, task: Task, index: int, recorder: Recorder) -> SubtaskRun:
+        if task.id == "crash":
+            notes: dict[str, object] = {"opened_for": ("object_12",)}
+            notes["opened_for"].add("object_13")  # type: ignore[attr-defined]
+        return super().run_subtask(task, index, recorder)
+
+
+@requires_floor_plans
+def test_a_bug_inside_a_task_is_reported_with_its_type_message_and_frame() -> None:
+    suite = parse_suite(SUITE, "driver")
+    seen: list[Progress] = []
+    counts = run_suite(suite, BuggyStack(), Run(meta={"ablation": "test"}), progress=seen.append)
+
+    assert counts.error_reasons == {"INTERNAL": 1}
+    (error,) = [p for p in seen if p.kind == "error"]
+    assert error.task == "crash"
+    assert error.detail.startswith(
+        "INTERNAL: AttributeError: 'tuple' object has no attribute 'add'")
+    assert "test_tasks_driver.py" in error.detail and "in run_subtask" in error.detail

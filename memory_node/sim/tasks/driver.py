@@ -14,8 +14,10 @@ task is recorded as an error with the exception's error code name; the next task
 
 from __future__ import annotations
 
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Protocol
 
 from memory_node.core.errors import ErrorCode, MemoryRequestError
@@ -83,6 +85,19 @@ def error_name(error: BaseException) -> str:
     return ErrorCode(code).name
 
 
+def error_detail(error: BaseException) -> str:
+    """The error's code name, its exception type and message, and the innermost frame that
+    raised it: a bug inside a task (an INTERNAL code) is otherwise only a lost task in a
+    benchmark's figures (round 77: a planner note key two owners used, an AttributeError
+    mid-task, found only by adding a print to this path)."""
+    frames = traceback.extract_tb(error.__traceback__)
+    where = ""
+    if frames:
+        last = frames[-1]
+        where = f" (at {Path(last.filename).name}:{last.lineno} in {last.name})"
+    return f"{error_name(error)}: {type(error).__name__}: {error}{where}"
+
+
 def run_suite(suite: Suite, stack: TaskStack, run: Run,
               progress: Callable[[Progress], None] | None = None,
               sequences: Callable[[TaskSequence], bool] | None = None) -> DriverCounts:
@@ -112,7 +127,7 @@ def run_suite(suite: Suite, stack: TaskStack, run: Run,
                 done += 1
             _count(counts, error_name(exc))
             say(Progress("error", sequence.id, done_tasks=done, total_tasks=total,
-                         detail=f"sequence not started: {exc}"))
+                         detail=f"sequence not started: {error_detail(exc)}"))
             _recover(stack, exc)
             continue
         for task in sequence.tasks:
@@ -124,7 +139,7 @@ def run_suite(suite: Suite, stack: TaskStack, run: Run,
             stack.end_sequence(sequence)
         except Exception as exc:  # noqa: BLE001 - reported, the next sequence still runs
             say(Progress("error", sequence.id, done_tasks=done, total_tasks=total,
-                         detail=f"sequence end: {exc}"))
+                         detail=f"sequence end: {error_detail(exc)}"))
             _recover(stack, exc)
     return counts
 
@@ -146,7 +161,7 @@ def _run_task(stack: TaskStack, rec: Recorder, sequence: TaskSequence, task: Tas
         counts.errors += 1
         _count(counts, name)
         say(Progress("error", sequence.id, task.id, done_tasks=done, total_tasks=total,
-                     detail=f"{name}: {exc}"))
+                     detail=error_detail(exc)))
         _recover(stack, exc)
         return False
     rec.end(task)
