@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh64|fresh65] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh65|fresh66] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh65][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh66][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -1091,6 +1091,25 @@ croquet hoops; late re-references: the returning judoka and paddlers, the patien
 six-monthly recall, the board's members; frequency-skewed: the club's regulars, the busy
 gyms and fixtures; scans: the new croquet balls and cards, the X-rays, the new shuttles,
 the months, shows and nights.
+``fresh66`` (seeds 88000+) was written in round 78 before anything ran on it, by a writer
+who did not read the policy's code: a table tennis league's match nights (a division's four
+matches at once, nine singles each, point by point between the two players), a Scrabble
+club's Swiss tournament (each game's new tiles from the bag, words laid on the board's
+squares next to those down, challenged words looked up), a greyhound stadium's race nights
+(graded races of six, dogs back after four nights' rest, the punters' bets on the tote), a
+Sunday car boot sale (the dealers walking every pitch at the gate, then the regulars a
+stretch of a row, each week's new items), a boarding cattery's days (arrivals and
+departures, the morning and evening rounds of the pens in order, the regulars' cats back
+holiday after holiday), a pub cribbage league (each board's pack dealt, pegged and shown
+again, the pegs up the track), a mahjong club's sessions (each hand's wall dealt and drawn
+in order, every discard looked at by the other three), a petanque club's triples
+competition (the jack read after every boule, the measure) and a backgammon club's matches
+(the points a checker leaves and lands on, the bar, the cube). Loops: the cattery's rounds,
+the cribbage packs, the mahjong walls; small loops: the two table tennis players, the
+petanque end's jack and boules, a backgammon board's points; late re-references: the
+greyhounds after their rest, the cats on their next holiday, the car boot's regular
+sellers' pitches; frequency-skewed: the clubs' regulars, the board's centre squares, the
+common words, the busy punters; scans: the new tiles, the new items, the bills and cards.
 """
 
 from __future__ import annotations
@@ -29408,6 +29427,475 @@ def fresh65_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def table_tennis_league_match(seed: int, clubs: int, alpha: float) -> Iterator[int]:
+    """A table tennis league's match nights at a leisure centre as the match cards record
+    them (a division's four matches played at once, two tables each; three a side, every
+    player of one team against every player of the other, nine singles best of five games to
+    11, the service changing every two points, then one in three matches a doubles for the
+    tenth set). Each match two of ``clubs`` clubs by Zipf ``alpha``, squads of six (three
+    picked each week); each set the table (of eight), the two players, the umpire (a player
+    of the home side sitting out), then every point: the server, one to four strokes between
+    the two, a net let one point in twenty; the points of the four matches interleaved as
+    they are played; each match's card signed by both captains when it ends."""
+    rng = random.Random(seed)
+    player_k, table_k, card_k = (i << 48 for i in range(3))
+    fixture = _zipf(rng, clubs, alpha)
+    cards = itertools.count()
+
+    def match(slot: int) -> Iterator[list[int]]:
+        a = fixture()
+        b = fixture()
+        while b == a:
+            b = rng.randrange(clubs)
+        side = {t: rng.sample(range(t * 6, t * 6 + 6), 3) for t in (a, b)}
+        sets = [(p, q) for p in side[a] for q in side[b]]
+        rng.shuffle(sets)
+        for i, (p, q) in enumerate(sets):
+            yield [table_k + 2 * slot + i % 2, player_k + p, player_k + q,
+                   player_k + side[a][(side[a].index(p) + 1) % 3]]
+            wins = {p: 0, q: 0}
+            server = rng.choice((p, q))
+            while max(wins.values()) < 3:
+                score = {p: 0, q: 0}
+                while max(score.values()) < 11 or abs(score[p] - score[q]) < 2:
+                    rally = [player_k + server]
+                    hitter = q if server == p else p
+                    for _ in range(rng.randint(1, 4)):
+                        rally.append(player_k + hitter)
+                        hitter = q if hitter == p else p
+                    if rng.random() < 0.05:
+                        rally.append(player_k + server)
+                    yield rally
+                    score[rng.choice((p, q))] += 1
+                    if sum(score.values()) % 2 == 0:
+                        server = q if server == p else p
+                wins[max(score, key=score.__getitem__)] += 1
+        if rng.random() < 1 / 3:
+            four = side[a][:2] + side[b][:2]
+            for _ in range(rng.randint(40, 80)):
+                yield [player_k + rng.choice(four) for _ in range(rng.randint(2, 5))]
+        yield [card_k + next(cards)]
+
+    playing = [match(slot) for slot in range(4)]
+    while True:
+        slot = rng.randrange(4)
+        chunk = next(playing[slot], None)
+        if chunk is None:
+            playing[slot] = match(slot)
+            continue
+        yield from chunk
+
+
+def scrabble_tournament(seed: int, players: int, words: int) -> Iterator[int]:
+    """A Scrabble club's weekend tournament as the score sheets and the adjudicator see them
+    (Swiss pairings by wins, each game two players at a board of 225 squares, the first word
+    through the centre, every later word joined to the tiles on the board; 100 tiles in the
+    bag of each game's set, seven on each rack; a challenged word looked up in the word
+    list). Each round ``players`` paired by their standing; each game the board, the two
+    players, then turns until the bag and a rack are empty: the player, the tiles drawn from
+    the bag, the squares of the word (two to seven in a line, starting next to a tile already
+    down, the squares it crosses read again), a challenge one turn in ten (the word, by Zipf
+    over ``words``); the results sheet (every player in standing order) after each round."""
+    rng = random.Random(seed)
+    player_k, square_k, tile_k, word_k, sheet_k = (i << 48 for i in range(5))
+    lookup = _zipf(rng, words, 1.0)
+    wins = [0] * players
+    games = itertools.count()
+    sheets = itertools.count()
+    while True:
+        standing = sorted(range(players), key=lambda p: (-wins[p], rng.random()))
+        for i in range(0, players - 1, 2):
+            p, q = standing[i], standing[i + 1]
+            game = next(games)
+            yield player_k + p
+            yield player_k + q
+            bag = list(range(100))
+            rng.shuffle(bag)
+            down = [112]
+            turn = 0
+            while bag or turn < 30:
+                who = (p, q)[turn % 2]
+                yield player_k + who
+                for _ in range(min(len(bag), rng.randint(1, 7))):
+                    yield tile_k + game * 100 + bag.pop()
+                start = rng.choice(down)
+                step = rng.choice((1, 15))
+                for j in range(rng.randint(2, 7)):
+                    sq = start + j * step
+                    if sq >= 225:
+                        break
+                    yield square_k + sq
+                    down.append(sq)
+                if rng.random() < 0.1:
+                    yield word_k + lookup()
+                turn += 1
+                if not bag and turn >= 30:
+                    break
+            wins[rng.choice((p, q))] += 1
+        for p in sorted(range(players), key=lambda x: -wins[x]):
+            yield player_k + p
+        yield sheet_k + next(sheets)
+
+
+def greyhound_race_night(seed: int, dogs: int, punters: int) -> Iterator[int]:
+    """A greyhound stadium's race nights as the racing office and the tote record them (12
+    to 14 graded races of six traps; a dog races about once a week, with dogs of its grade;
+    the hare, the starting traps, a photo finish for close races; bets on the tote before each
+    race). The kennels hold ``dogs`` dogs in six grades; a night's races each draw six dogs of
+    one grade that have rested at least four nights; each race the race, the six traps and
+    their dogs, 20 to 60 bets by regular punters (Zipf over ``punters``), each naming one of
+    the six dogs, the hare, a photo finish one race in five (the first two dogs), the result
+    (the six dogs in finishing order), the grading moving the winner up and the last down."""
+    rng = random.Random(seed)
+    dog_k, trap_k, punter_k, hare_k, race_k = (i << 48 for i in range(5))
+    punter = _zipf(rng, punters, 1.0)
+    grade = [d % 6 for d in range(dogs)]
+    rested = [0] * dogs
+    night = 0
+    races = itertools.count()
+    while True:
+        night += 1
+        for _ in range(rng.randint(12, 14)):
+            g = rng.randrange(6)
+            ready = [d for d in range(dogs) if grade[d] == g and night - rested[d] >= 4]
+            if len(ready) < 6:
+                continue
+            six = rng.sample(ready, 6)
+            yield race_k + next(races)
+            for t, d in enumerate(six):
+                yield trap_k + t
+                yield dog_k + d
+            for _ in range(rng.randint(20, 60)):
+                yield punter_k + punter()
+                yield dog_k + rng.choice(six)
+            yield hare_k
+            rng.shuffle(six)
+            if rng.random() < 0.2:
+                yield dog_k + six[0]
+                yield dog_k + six[1]
+            for d in six:
+                yield dog_k + d
+                rested[d] = night
+            grade[six[0]] = max(0, grade[six[0]] - 1)
+            grade[six[-1]] = min(5, grade[six[-1]] + 1)
+
+
+def car_boot_sale(seed: int, pitches: int, buyers: int) -> Iterator[int]:
+    """A Sunday car boot sale as a market's stall book and its buyers see it (pitches in rows,
+    most taken by the same sellers every week with new things on their tables; the dealers
+    in first at the gate walk every row, then the public browse). Each week the pitches taken
+    (nine in ten of ``pitches``), each table's items (6-20, new each week); the dealers (five)
+    walk every pitch in order looking at its items; then buyers by Zipf over ``buyers``
+    regulars walk a stretch of two to twelve pitches of a row, at each pitch the seller and
+    one to four items, haggling one item in five (the item and the seller again), going back
+    to a pitch passed one stretch in six; the week's takings (every pitch again)."""
+    rng = random.Random(seed)
+    pitch_k, item_k, buyer_k, week_k = (i << 48 for i in range(4))
+    buyer = _zipf(rng, buyers, 0.9)
+    items = itertools.count()
+    weeks = itertools.count()
+    while True:
+        taken = sorted(rng.sample(range(pitches), pitches * 9 // 10))
+        table = {p: [next(items) for _ in range(rng.randint(6, 20))] for p in taken}
+        for dealer in range(5):
+            yield buyer_k + dealer
+            for p in taken:
+                yield pitch_k + p
+                for it in rng.sample(table[p], min(len(table[p]), rng.randint(1, 4))):
+                    yield item_k + it
+        for _ in range(rng.randint(200, 400)):
+            yield buyer_k + 5 + buyer()
+            start = rng.randrange(len(taken))
+            stretch = taken[start:start + rng.randint(2, 12)]
+            for p in stretch:
+                yield pitch_k + p
+                for it in rng.sample(table[p], min(len(table[p]), rng.randint(1, 4))):
+                    yield item_k + it
+                    if rng.random() < 0.2:
+                        yield pitch_k + p
+                        yield item_k + it
+            if rng.random() < 1 / 6:
+                yield pitch_k + rng.choice(stretch)
+        for p in taken:
+            yield pitch_k + p
+        yield week_k + next(weeks)
+
+
+def cattery_day(seed: int, pens: int, cats: int) -> Iterator[int]:
+    """A boarding cattery's days as its day sheets record them (each cat in its own pen for
+    its owners' holiday, three to 21 nights; the same cats come back holiday after holiday;
+    every morning and evening a round of the pens in order: the pen, its cat, the cat's
+    feeding sheet; medicine twice a day for one cat in eight; a vaccination card checked at
+    arrival). The clients' cats (``cats``) come by Zipf (the regulars more often); each day
+    the departures (the cat, its pen, the bill), the arrivals into free pens of ``pens`` (the
+    booking, the cat, its card, the pen), then the two rounds."""
+    rng = random.Random(seed)
+    pen_k, cat_k, sheet_k, card_k, bill_k = (i << 48 for i in range(5))
+    client = _zipf(rng, cats, 0.9)
+    stay: dict[int, tuple[int, int]] = {}  # pen -> (cat, nights left)
+    medicine: set[int] = set()
+    bills = itertools.count()
+    while True:
+        for pen in sorted(stay):
+            cat, left = stay[pen]
+            if left == 0:
+                yield cat_k + cat
+                yield pen_k + pen
+                yield bill_k + next(bills)
+                del stay[pen]
+                medicine.discard(cat)
+            else:
+                stay[pen] = (cat, left - 1)
+        free = [p for p in range(pens) if p not in stay]
+        here = {c for c, _ in stay.values()}
+        for pen in free[:rng.randint(0, max(1, pens // 4))]:
+            cat = client()
+            if cat in here:
+                continue
+            here.add(cat)
+            stay[pen] = (cat, rng.randint(3, 21))
+            yield cat_k + cat
+            yield card_k + cat
+            yield pen_k + pen
+            if rng.random() < 1 / 8:
+                medicine.add(cat)
+        for _ in range(2):
+            for pen in sorted(stay):
+                cat = stay[pen][0]
+                yield pen_k + pen
+                yield cat_k + cat
+                yield sheet_k + cat
+                if cat in medicine:
+                    yield sheet_k + cat
+
+
+def cribbage_league(seed: int, teams: int, alpha: float) -> Iterator[int]:
+    """A pub cribbage league's match nights as the boards and cards see them (teams of six,
+    three pairs' games of two-handed six-card cribbage to 121 holes; each deal six cards
+    each, two to the crib, the starter cut; the pegging play, the show of both hands and the
+    crib; two pegs leapfrogging up the board's track). Each night two of ``teams`` teams by
+    Zipf ``alpha``, three boards (each with its pack of 52); each deal the twelve cards dealt
+    from the board's pack, the starter, the pegging (the eight cards played in turn, the
+    player's front peg moved to its new hole), the show (each hand's four cards and the
+    starter again, then the crib's), until a player's peg reaches hole 121; the league
+    table (the night's two teams)."""
+    rng = random.Random(seed)
+    card_k, hole_k, player_k, team_k = (i << 48 for i in range(4))
+    fixture = _zipf(rng, teams, alpha)
+    while True:
+        a = fixture()
+        b = fixture()
+        while b == a:
+            b = rng.randrange(teams)
+        for board in range(3):
+            p, q = a * 6 + 2 * board + rng.randrange(2), b * 6 + 2 * board + rng.randrange(2)
+            yield player_k + p
+            yield player_k + q
+            score = {p: 0, q: 0}
+            dealer = p
+            while max(score.values()) < 121:
+                pack = rng.sample(range(52), 13)
+                for c in pack[:12]:
+                    yield card_k + board * 52 + c
+                starter = pack[12]
+                yield card_k + board * 52 + starter
+                hands = {p: pack[0:12:2][:4], q: pack[1:12:2][:4]}
+                crib = pack[8:12]
+                for i in range(8):
+                    who = (p, q)[i % 2] if dealer == q else (q, p)[i % 2]
+                    yield card_k + board * 52 + hands[who][i // 2]
+                    if rng.random() < 0.4:
+                        score[who] += rng.randint(1, 3)
+                        yield hole_k + board * 2 * 122 + (who == q) * 122 + min(121, score[who])
+                for who in (p, q):
+                    yield player_k + who
+                    for c in hands[who] + [starter]:
+                        yield card_k + board * 52 + c
+                    score[who] += rng.randint(0, 16)
+                    yield hole_k + board * 2 * 122 + (who == q) * 122 + min(121, score[who])
+                for c in crib + [starter]:
+                    yield card_k + board * 52 + c
+                score[dealer] += rng.randint(0, 10)
+                dealer = q if dealer == p else p
+        yield team_k + a
+        yield team_k + b
+
+
+def mahjong_club_session(seed: int, members: int, alpha: float) -> Iterator[int]:
+    """A mahjong club's sessions as the tables play them (four players a table, 144 tiles
+    built into a wall, 13 tiles each dealt from the wall, each turn a draw from the wall and a
+    discard, a discard looked at by the other three and claimed for a pung or chow one in
+    eight, the dealer rotating; a hand ends at a win or the wall's end; a game of 16 hands).
+    Members by Zipf ``alpha`` over ``members`` sit at a table of four (tables numbered from
+    the session's first); each hand the wall (its 144 tiles shuffled, the 52 dealt read),
+    then turns: the player, the drawn tile (the wall in order), the discard, the other three
+    players looking at it, a claim one discard in eight (the claimer and the claimed tile
+    again), until a win one turn in 60 or the wall is dead at 14 tiles (the winner's 14 tiles
+    read again); the score sheet (the four)."""
+    rng = random.Random(seed)
+    tile_k, player_k, sheet_k = (i << 48 for i in range(3))
+    member = _zipf(rng, members, alpha)
+    sheets = itertools.count()
+    while True:
+        four: list[int] = []
+        while len(four) < 4:
+            m = member()
+            if m not in four:
+                four.append(m)
+        table = rng.randrange(6)
+        for _ in range(16):
+            wall = rng.sample(range(144), 144)
+            hands = {m: wall[i * 13:(i + 1) * 13] for i, m in enumerate(four)}
+            for t in wall[:52]:
+                yield tile_k + table * 144 + t
+            pos = 52
+            turn = 0
+            while pos < 130:
+                who = four[turn % 4]
+                yield player_k + who
+                drawn = wall[pos]
+                pos += 1
+                yield tile_k + table * 144 + drawn
+                hands[who].append(drawn)
+                out = hands[who].pop(rng.randrange(len(hands[who])))
+                yield tile_k + table * 144 + out
+                for other in four:
+                    if other != who:
+                        yield player_k + other
+                if rng.random() < 1 / 8:
+                    claimer = rng.choice([m for m in four if m != who])
+                    yield player_k + claimer
+                    yield tile_k + table * 144 + out
+                if rng.random() < 1 / 60:
+                    for t in hands[who][:14]:
+                        yield tile_k + table * 144 + t
+                    break
+                turn += 1
+            four = four[1:] + four[:1]
+        for m in four:
+            yield player_k + m
+        yield sheet_k + next(sheets)
+
+
+def petanque_competition(seed: int, teams: int, alpha: float) -> Iterator[int]:
+    """A petanque club's triples competition as the umpire's measure sees it (three a side,
+    two boules each; each end the jack thrown by the team that won the last, then boules
+    until both teams have thrown all six, the team farther from the jack throwing next;
+    after a close boule the measure from the jack to the nearest boules of both teams; games
+    to 13 points). Each game two of ``teams`` teams by Zipf ``alpha`` on one of eight
+    pistes; each end the piste, the jack, then each boule (its player's, two a player), the
+    jack read again after every boule (the pointer's aim and the shooter's target), the
+    measure one boule in three (the jack and two to four boules), the end's points; the
+    draw sheet."""
+    rng = random.Random(seed)
+    player_k, boule_k, jack_k, piste_k, sheet_k = (i << 48 for i in range(5))
+    draw = _zipf(rng, teams, alpha)
+    sheets = itertools.count()
+    games = itertools.count()
+    while True:
+        a = draw()
+        b = draw()
+        while b == a:
+            b = rng.randrange(teams)
+        game = next(games)
+        piste = rng.randrange(8)
+        score = {a: 0, b: 0}
+        while max(score.values()) < 13:
+            yield piste_k + piste
+            yield jack_k + game
+            thrown: list[int] = []
+            left = {a: [a * 3 + i for i in range(3) for _ in range(2)],
+                    b: [b * 3 + i for i in range(3) for _ in range(2)]}
+            side = rng.choice((a, b))
+            while left[a] or left[b]:
+                if not left[side]:
+                    side = b if side == a else a
+                player = left[side].pop(0)
+                yield player_k + player
+                boule = player * 2 + (player in thrown)
+                thrown.append(player)
+                yield boule_k + boule
+                yield jack_k + game
+                if rng.random() < 1 / 3:
+                    for bl in rng.sample(range(len(thrown)), min(len(thrown), rng.randint(2, 4))):
+                        yield boule_k + thrown[bl] * 2
+                if rng.random() < 0.5:
+                    side = b if side == a else a
+            score[rng.choice((a, b))] += rng.randint(1, 4)
+        yield sheet_k + next(sheets)
+
+
+def backgammon_club_match(seed: int, members: int, alpha: float) -> Iterator[int]:
+    """A backgammon club's match night as the boards see them (matches to seven points
+    between two members, each game 15 checkers a side moved by two dice round the 24 points
+    and the bar; the doubling cube offered one game in four; a gammon one game in six). Each
+    match two of ``members`` by Zipf ``alpha`` at one of ten boards; each game turns of two
+    moves (four on doubles): the dice, then for each move the point a checker leaves and the
+    point it lands on (points near a player's home board more often as the race goes on), a
+    hit one move in twelve (the bar), the cube one game in four (its owner); the match
+    result (both players)."""
+    rng = random.Random(seed)
+    point_k, dice_k, player_k, cube_k = (i << 48 for i in range(4))
+    member = _zipf(rng, members, alpha)
+    while True:
+        p = member()
+        q = member()
+        while q == p:
+            q = rng.randrange(members)
+        board = rng.randrange(10)
+        yield player_k + p
+        yield player_k + q
+        score = {p: 0, q: 0}
+        while max(score.values()) < 7:
+            pips = {p: 167, q: 167}
+            who = rng.choice((p, q))
+            while min(pips.values()) > 0:
+                yield player_k + who
+                yield dice_k + board
+                d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+                for d in ((d1,) * 4 if d1 == d2 else (d1, d2)):
+                    far = max(1, min(24, pips[who] // 7 + rng.randint(0, 6)))
+                    yield point_k + board * 26 + far
+                    yield point_k + board * 26 + max(0, far - d)
+                    if rng.random() < 1 / 12:
+                        yield point_k + board * 26 + 25
+                    pips[who] -= d
+                who = q if who == p else p
+            if rng.random() < 0.25:
+                yield cube_k + board
+            won = p if pips[p] <= 0 else q
+            score[won] += 2 if rng.random() < 1 / 6 else 1
+        yield player_k + p
+        yield player_k + q
+
+
+def fresh66_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 78's held-out set: seeds 88000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 88000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "tabletennis_c10": lambda: table_tennis_league_match(s + 0, 10, 1.1),
+        "tabletennis_c60": lambda: table_tennis_league_match(s + 1, 60, 0.8),
+        "scrabble_p16_w2000": lambda: scrabble_tournament(s + 2, 16, 2000),
+        "scrabble_p80_w20000": lambda: scrabble_tournament(s + 3, 80, 20000),
+        "greyhound_d120_u500": lambda: greyhound_race_night(s + 4, 120, 500),
+        "greyhound_d600_u5000": lambda: greyhound_race_night(s + 5, 600, 5000),
+        "carboot_p60_b300": lambda: car_boot_sale(s + 6, 60, 300),
+        "carboot_p200_b3000": lambda: car_boot_sale(s + 7, 200, 3000),
+        "cattery_p20_c150": lambda: cattery_day(s + 8, 20, 150),
+        "cattery_p80_c2000": lambda: cattery_day(s + 9, 80, 2000),
+        "cribbage_t8": lambda: cribbage_league(s + 10, 8, 1.1),
+        "cribbage_t40": lambda: cribbage_league(s + 11, 40, 0.8),
+        "mahjong_m24": lambda: mahjong_club_session(s + 12, 24, 1.1),
+        "mahjong_m200": lambda: mahjong_club_session(s + 13, 200, 0.8),
+        "petanque_t16": lambda: petanque_competition(s + 14, 16, 1.1),
+        "petanque_t120": lambda: petanque_competition(s + 15, 120, 0.8),
+        "backgammon_m30": lambda: backgammon_club_match(s + 16, 30, 1.1),
+        "backgammon_m300": lambda: backgammon_club_match(s + 17, 300, 0.8),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -29444,7 +29932,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh62": fresh62_variants,
                 "fresh63": fresh63_variants,
                 "fresh64": fresh64_variants,
-                "fresh65": fresh65_variants}
+                "fresh65": fresh65_variants,
+                "fresh66": fresh66_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

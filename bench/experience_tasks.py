@@ -773,9 +773,18 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # fresh35c, fresh40b, fresh45a, fresh49c, fresh54b, fresh59a, fresh63c, fresh68b and
 # fresh73a) with 7703 (none a tuning plan: 6, 18 and 27 are in neither room_prior_fit's ODD
 # nor put_spot_error's --plans).
-# Next in line: twelfth reuses, the longest ago first (round 73's 20 and 30, then round
-# 74's 28, 8 and 5, then round 75's 12, 26 and 13, then round 76's 4, 24 and 16, then
-# round 77's 6, 18 and 27, ...).
+# "fresh78a/b/c" (round 78) likewise, by a helper (heldout78) who ran no arm on them: the
+# three next in line, the first TWELFTH reuses, the longest ago first: round 73's 20
+# (fresh22b's, reused by fresh26c, fresh31c, fresh36b, fresh41a, fresh45c, fresh50b,
+# fresh55a, fresh59c, fresh64b, fresh69a and fresh73b) with 7801, then round 73's 30
+# (fresh21c's, reused by fresh27a, fresh32a, fresh36c, fresh41b, fresh46a, fresh50c,
+# fresh55b, fresh60a, fresh64c, fresh69b and fresh73c) with 7802, then round 74's 28
+# (fresh21b's, reused by fresh26a, fresh31b, fresh36a, fresh40c, fresh45b, fresh50a,
+# fresh54c, fresh59b, fresh64a, fresh68c and fresh74a) with 7803 (none a tuning plan: 20,
+# 30 and 28 are in neither room_prior_fit's ODD nor put_spot_error's --plans).
+# Next in line: twelfth reuses, the longest ago first (round 74's 8 and 5, then round
+# 75's 12, 26 and 13, then round 76's 4, 24 and 16, then round 77's 6, 18 and 27, then
+# round 78's 20, 30 and 28, ...).
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only, by the held-out test).
@@ -837,7 +846,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh74a": (28, 7401), "fresh74b": (8, 7402), "fresh74c": (5, 7403),
           "fresh75a": (12, 7501), "fresh75b": (26, 7502), "fresh75c": (13, 7503),
           "fresh76a": (4, 7601), "fresh76b": (24, 7602), "fresh76c": (16, 7603),
-          "fresh77a": (6, 7701), "fresh77b": (18, 7702), "fresh77c": (27, 7703)}
+          "fresh77a": (6, 7701), "fresh77b": (18, 7702), "fresh77c": (27, 7703),
+          "fresh78a": (20, 7801), "fresh78b": (30, 7802), "fresh78c": (28, 7803)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -11,9 +11,9 @@ round 57's fresh45, round 58's fresh46, round 59's fresh47, round 60's fresh48, 
 fresh49, round 62's fresh50, round 63's fresh51, round 64's fresh52, round 65's fresh53,
 round 66's fresh54, round 67's fresh55, round 68's fresh56, round 69's fresh57, round 70's
 fresh58, round 71's fresh59, round 72's fresh60, round 73's fresh61, round 74's fresh62,
-round 75's fresh63, round 76's fresh64, round 77's fresh65): their generators are seeded,
-exact in length and distinct. Only the streams are checked here; no policy runs on them
-(they are held out)."""
+round 75's fresh63, round 76's fresh64, round 77's fresh65, round 78's fresh66): their
+generators are seeded, exact in length and distinct. Only the streams are checked here; no
+policy runs on them (they are held out)."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14
         "fresh45", "fresh46", "fresh47", "fresh48", "fresh49", "fresh50",
         "fresh51", "fresh52", "fresh53", "fresh54", "fresh55",
         "fresh56", "fresh57", "fresh58", "fresh59", "fresh60",
-        "fresh61", "fresh62", "fresh63", "fresh64", "fresh65")
+        "fresh61", "fresh62", "fresh63", "fresh64", "fresh65", "fresh66")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -274,6 +274,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "faregate": lambda s: h.fare_gates(s, 50, 8, 300, 40, 0.2),
             "homehub": lambda s: h.home_hub(s, 4, 5, 2, 100, 5),
             "bikeshare": lambda s: h.bike_share(s, 10, 60, 1.0, 50, 4),
+        }
+    if name == "fresh66":
+        return {
+            "tabletennis": lambda s: h.table_tennis_league_match(s, 10, 1.1),
+            "scrabble": lambda s: h.scrabble_tournament(s, 16, 2000),
+            "greyhound": lambda s: h.greyhound_race_night(s, 120, 500),
+            "carboot": lambda s: h.car_boot_sale(s, 60, 300),
+            "cattery": lambda s: h.cattery_day(s, 20, 150),
+            "cribbage": lambda s: h.cribbage_league(s, 8, 1.1),
+            "mahjong": lambda s: h.mahjong_club_session(s, 24, 1.1),
+            "petanque": lambda s: h.petanque_competition(s, 16, 1.1),
+            "backgammon": lambda s: h.backgammon_club_match(s, 30, 1.1),
         }
     if name == "fresh65":
         return {
@@ -1034,6 +1046,11 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # pass). Its judo and boxing read a contest's or a bout's pair with the officials between,
 # its ten-pin and canoe slalom loop over the bowlers' frames or the course's gates, its
 # dental practice walks a recall list with the teeth of each patient new, so they are not
+# listed; fresh66's table tennis, petanque and backgammon (the two players of a set point
+# after point, the jack read again after every boule, a board's points move after move).
+# Its Scrabble and car boot sale scan new tiles and new items, its greyhounds come back
+# after four nights, its cattery's larger rounds loop over 80 pens, its cribbage and mahjong
+# deal from a pack or a wall of tiles that comes round hand after hand, so they are not
 # listed.
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
@@ -1091,7 +1108,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh62": ({"showjumping", "volleyball", "hockey"}, 0.9, 0.9),
                     "fresh63": ({"handball", "waterpolo", "kabaddi", "netball"}, 0.9, 0.95),
                     "fresh64": ({"takraw", "ultimate", "lacrosse", "rounders"}, 0.9, 0.95),
-                    "fresh65": ({"squash", "badminton", "croquet", "korfball"}, 0.9, 0.95)}
+                    "fresh65": ({"squash", "badminton", "croquet", "korfball"}, 0.9, 0.95),
+                    "fresh66": ({"tabletennis", "petanque", "backgammon"}, 0.9, 0.95)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)

@@ -34,7 +34,8 @@ fresh73a/b/c in round 73,
 fresh74a/b/c in round 74,
 fresh75a/b/c in round 75,
 fresh76a/b/c in round 76,
-fresh77a/b/c in round 77):
+fresh77a/b/c in round 77,
+fresh78a/b/c in round 78):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -94,7 +95,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh74": (7401, 7402, 7403),
           "fresh75": (7501, 7502, 7503),
           "fresh76": (7601, 7602, 7603),
-          "fresh77": (7701, 7702, 7703)}
+          "fresh77": (7701, 7702, 7703),
+          "fresh78": (7801, 7802, 7803)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -192,6 +194,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 75's: the next three eleventh reuses, round 70's 12 and 26, then round 71's 13.
 # Round 76's: the next three eleventh reuses, round 71's 4 and 24, then round 72's 16.
 # Round 77's: the last three eleventh reuses, round 72's 6 and 18, then round 73's 27.
+# Round 78's: the first three twelfth reuses, round 73's 20 and 30, then round 74's 28.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -402,7 +405,13 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh77b": ("fresh24b", "fresh30b", "fresh35b", "fresh40a", "fresh44c", "fresh49b",
                        "fresh54a", "fresh58c", "fresh63b", "fresh68a", "fresh72c"),
           "fresh77c": ("fresh24c", "fresh31a", "fresh35c", "fresh40b", "fresh45a", "fresh49c",
-                       "fresh54b", "fresh59a", "fresh63c", "fresh68b", "fresh73a")}
+                       "fresh54b", "fresh59a", "fresh63c", "fresh68b", "fresh73a"),
+          "fresh78a": ("fresh22b", "fresh26c", "fresh31c", "fresh36b", "fresh41a", "fresh45c",
+                       "fresh50b", "fresh55a", "fresh59c", "fresh64b", "fresh69a", "fresh73b"),
+          "fresh78b": ("fresh21c", "fresh27a", "fresh32a", "fresh36c", "fresh41b", "fresh46a",
+                       "fresh50c", "fresh55b", "fresh60a", "fresh64c", "fresh69b", "fresh73c"),
+          "fresh78c": ("fresh21b", "fresh26a", "fresh31b", "fresh36a", "fresh40c", "fresh45b",
+                       "fresh50a", "fresh54c", "fresh59b", "fresh64a", "fresh68c", "fresh74a")}
 LENGTH = 30  # the length the lead runs them at
 
 
