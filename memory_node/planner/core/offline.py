@@ -371,7 +371,6 @@ class OfflinePlanner:
                                "earlier tasks searched for it and found none")
         explored = req.notes.setdefault("explored", set())
         self._saw_it(req, types)
-        self._look_into_opened(req, sim, types)
         self._usual_place(req, sim, types, explored)
         self._open_recalled(req, sim, types)
         for room in self._rooms_for(req, sim, keys, types):
@@ -487,43 +486,6 @@ class OfflinePlanner:
                 continue
             again.add((room, types[0]))
             raise _Explore(SkillCall("explore", (room, types[0])))
-
-    def _look_into_opened(self, req: PlanRequest, sim: _Sim, types: tuple[str, ...]) -> None:
-        """The search's last open showed nothing of the type, nor anything else inside: a
-        look from that receptacle (`_look_close`'s call) before the next open, once per
-        receptacle and type. The open gives the camera one frame, from the door, and memory
-        holding no unit in the receptacle after it says that frame saw nothing inside at
-        all, not that the inside is empty; the look turns the camera about and up from the
-        receptacle's side, one call where every other closed receptacle is two, and
-        `_look_again` looks only when all of them are done. Round 77's base logs (exp108):
-        in 8 of 21 searches of >= 2 opens that the first explore for the type ended, the
-        object was in a receptacle the run had just opened (tune2 tidy, stream seed 3162,
-        s0007: the cup in cabinet object_5, 9 opens before the look that saw it). Not where
-        memory has a unit in it, absent too: one the frame showed, or one it missed where
-        memory had it, which `_look_in_opened` looks for over the room."""
-        if self.accepts is None:
-            return
-        opened = ""
-        for h in reversed(req.history):
-            if h.call.skill == "explore":
-                return   # looked since the open
-            if h.success and h.call.args and self._opens(h.call):
-                opened = h.call.args[0]
-                break
-        looked = req.notes.setdefault("looked_close", set())
-        if not opened or (opened, types[0]) in looked \
-                or (opened, types[0]) not in req.notes.get("searched", set()):
-            return
-        known = {**req.scene, **sim.objects}
-        rec = known.get(opened)
-        if rec is None or rec.state == ABSENT or not self._may_hold(rec.label, types) \
-                or opened in self._passed_over(req) \
-                or any(u.relation == "in" and u.receptacle_id == opened
-                       for u in known.values()):
-            return
-        looked.add((opened, types[0]))
-        self._name(req, sim, rec)
-        raise _Explore(SkillCall("explore", (opened, types[0])))
 
     def _look_again(self, req: PlanRequest, sim: _Sim, keys: set[str],
                     types: tuple[str, ...]) -> None:
