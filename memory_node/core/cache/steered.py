@@ -804,18 +804,6 @@ HEDGE_RUN_Z = 2.0
 # stations at C=250 (-0.88 of a 22.95-point lead). Round 76's own disagreement handler cost it
 # x0.968 in the quiet; inline in _disagree, whose count is unrolled, it reads x0.99.
 HEDGE_RUN_LEAD_Z = 1.5
-# Round 78 (HEDGE_RUN_REGRET). "oneway_beyond"'s one real loss, fresh60's sugarbush with 150
-# stations at C=250 (-0.88 of a 22.95-point lead), is a run whose victims are worth more than
-# the keys they make room for: 262 of its 293 run-hedged victims (W-TinyLFU's protected keys
-# LRU lacks) are read again within 4C lookups and none of the usual victims they spared is,
-# while on fresh58's PCR lab, the run it was built for, 454 of 458 victims are not and every
-# spared key is (bench/README_cache.md, round 78). The run's evidence is about the keys LRU
-# holds, not about the ones it gives up; so the run hedge learns from its own evictions as
-# round 60's share does (LeCaR, Vietri et al., HotStorage 2018: a miss on an expert's victim is
-# that expert's regret): its victims and the usual victims they spared go into the share's
-# regret memory, and it acts only while that regret does not exceed the gain by HEDGE_SHARE_Z
-# standard errors. False: round 77's run hedge.
-HEDGE_RUN_REGRET = False
 HEDGE_RUN_FORMS = ("", "first", "always", "horizon", "outweigh", "beyond", "oneway",
                    "oneway_beyond")
 # The forms that act only on a run younger than the scores' horizon (round 73 on) and that hold
@@ -1003,7 +991,6 @@ class SteeredWTinyLFUPolicy:
         "_period",
         "_ring",
         "_hedge_run",
-        "_run_regret",
         "_run_excl",
         "_run_from",
         "_run_fell",
@@ -1064,7 +1051,6 @@ class SteeredWTinyLFUPolicy:
         guard_band: bool = GUARD_BAND,
         guard_period: str = GUARD_PERIOD,
         hedge_run: str = HEDGE_RUN,
-        hedge_run_regret: bool = HEDGE_RUN_REGRET,
     ) -> None:
         self.capacity = check_capacity(capacity)
         self._on_evict = check_callback(on_evict)
@@ -1238,7 +1224,6 @@ class SteeredWTinyLFUPolicy:
         if hedge_run not in HEDGE_RUN_FORMS:
             raise ValueError(f"hedge_run must be one of {HEDGE_RUN_FORMS}")
         self._hedge_run = hedge_run  # round 72
-        self._run_regret = hedge_run_regret  # round 78
         self._reset_run()
         self._leads: deque[int] = deque(maxlen=PERIOD_RING)
         self._period_at = -1  # the election the period was last measured at
@@ -1582,26 +1567,18 @@ class SteeredWTinyLFUPolicy:
     def _share_take(self, r: int, key: Hashable, acc: float) -> Hashable | None:
         """Round 60's eviction once the summed share ``acc`` reaches 1: the resident ghost
         ``r`` lacks unless the hedge's regret bound stops it; None otherwise."""
-        victim = self._regret_take(r, key)
-        if victim is not None:
-            self._share_sum = acc - 1.0
-        return victim
-
-    def _regret_take(self, r: int, key: Hashable) -> Hashable | None:
-        """A hedge's eviction bounded by its regret (round 60's share, round 78's run): the
-        resident ghost ``r`` lacks, remembered with the usual victim it spares, unless the
-        hedges' victims came back more than the keys they spared were hit; None otherwise."""
         g, b = self._share_gain, self._share_regret
         if b - g > self._share_z * math.sqrt(b + g):
             return None  # its victims came back more than the keys it spared were hit
         victim = self._lacked_by(r, key)
         if victim is not None:
+            self._share_sum = acc - 1.0
             cap = self.capacity
             out = self._share_out
             out[victim] = None
             if len(out) > cap:
                 del out[next(iter(out))]
-            # The usual victim it spared: following W-TinyLFU without the hedge, the
+            # The usual victim it spared: following W-TinyLFU without the share, the
             # residents lose the oldest stale key not already spared (round 61: round 60 took
             # the first stale key each time, so a run of share evictions spared one key).
             kept = self._share_kept
@@ -1689,11 +1666,7 @@ class SteeredWTinyLFUPolicy:
             if n >= CHECK and self._epochs:
                 self._run_fell = (self._below(0, n, 0.0, self._rvar[0] * self._epoch / n)
                                   or self._dropped(n))
-            if not self._run_fell:
-                return None
-            if self._run_regret:
-                return self._regret_take(r, key)
-            return self._lacked_by(r, key)
+            return self._lacked_by(r, key) if self._run_fell else None
         if n < CHECK or not self._epochs:
             return None
         if not self._below(0, n, 0.0, self._rvar[0] * self._epoch / n) and not self._dropped(n):
