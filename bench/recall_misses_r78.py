@@ -3,7 +3,7 @@ the decision sets, per hand step and per auto-split instruction (the planner's p
 what was answered instead, so the misses can be sorted into classes by hand.
 
     .venv/bin/python bench/recall_misses_r78.py --sets tune,1,...,18 --raw /tmp/a.json   # resumable
-    .venv/bin/python bench/recall_misses_r78.py --summarise /tmp/a.json /tmp/b.json --out recall_misses_r78
+    .venv/bin/python bench/recall_misses_r78.py --summarise /tmp/a.json /tmp/b.json
 """
 
 from __future__ import annotations
