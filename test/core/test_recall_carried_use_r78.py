@@ -28,7 +28,8 @@ def _steps(rec: Recaller, steps: list[str], kinds: list[str]) -> list[list[str]]
 @needs_wordnet
 @pytest.mark.parametrize("vectorised", [True, False])
 def test_a_pronoun_lends_its_antecedents_use(embedder: Embedder, vectorised: bool) -> None:
-    on = Recaller(embedder, config=RecallConfig(vectorised=vectorised, carried_use=True))
+    on = Recaller(embedder, config=RecallConfig(vectorised=vectorised))
+    assert on.config.carried_use  # on by default since round 78
     off = Recaller(embedder, config=RecallConfig(vectorised=vectorised, carried_use=False))
     for steps, kinds, thing, fixture in (
             (["find the bathtub", "run it not too hot"], BATHROOM, "Bathtub", "Faucet"),
