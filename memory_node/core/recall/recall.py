@@ -455,6 +455,13 @@ class RecallConfig:
                                      # coffee": coffee and the cup, both for drinking;
                                      # not "for the tea"; implied._made_foods; round 77:
                                      # decision auto +1 -0, bench/README_recall.md)
+    carried_use: bool = True         # a step's pronoun lends it its antecedent's use:
+                                     # a step whose own words imply no fixture ranks
+                                     # the fixtures its carried thing's use implies,
+                                     # as if it named the thing ("set it on the range",
+                                     # it the pot: the stove burner; subtasks.
+                                     # _lent_fixtures; round 78: decision auto +5 -0,
+                                     # per hand step +1 -0; bench/README_recall.md)
     sibling_tools: bool = True       # a verb none of whose own tools (verb_tools) is
                                      # here is done with the tools of its siblings that
                                      # do what it does (WordNet: "scrub", clean with

@@ -30,6 +30,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import cast
 
+from memory_node.core.recall.implied import skills_for_use
 from memory_node.core.recall.lexical import (
     DESTINATION_WORDS,
     DETERMINERS,
@@ -1484,7 +1485,8 @@ _PLURAL_ANAPHORS = frozenset({"they", "them", "em"})
 
 def _with_antecedents(recaller: Recaller, step: str, ranked: list[RankedUnit],
                       carried: list[RankedUnit], k: int, fixtures: bool = True,
-                      pronoun: bool = False) -> list[RankedUnit]:
+                      pronoun: bool = False, lent: Sequence[RankedUnit] = ()
+                      ) -> list[RankedUnit]:
     """The step's top-k with what its pronoun stands for: what it names itself (the
     receptacle of "put them out by the bin") first, then the antecedents, then the rest of
     its own ranking. Without ``fixtures`` a fixture the step's verbs imply is not its own:
@@ -1492,7 +1494,8 @@ def _with_antecedents(recaller: Recaller, step: str, ranked: list[RankedUnit],
     there": the toilet of the step before, not the sink "clean" implies). ``pronoun``:
     ``carried`` is only what a pronoun may stand for (not a step's number, "there" or
     "where the bowl was"), and with ``named_slots`` a step naming k types outright keeps
-    them all."""
+    them all. ``lent``: the fixtures the carried thing's use implies (:func:`_lent_fixtures`),
+    after the carried units."""
     # Any name evidence counts here ("the cupboard": a cabinet only by its definition),
     # and so does a fixture the step's own action needs ("fry it in the skillet": the
     # stove).
@@ -1525,9 +1528,46 @@ def _with_antecedents(recaller: Recaller, step: str, ranked: list[RankedUnit],
     # A carried unit is the step's by its pronoun, whatever its score for the step's words.
     in_step = {r.unit.object_id for r in ranked}
     for r in [*first, *(c if c.unit.object_id in in_step else replace(c, why=RECALLED_CARRIED)
-                             for c in carried[:most]), *ranked]:
+                             for c in carried[:most]), *lent, *ranked]:
         out.setdefault(r.unit.object_id, r)
     return list(out.values())[:k]
+
+
+# A pronoun a step's object may be said by, as _antecedents reads them.
+_CARRIED_PRONOUN = re.compile(r"\b(?:it|them|em)\b", re.IGNORECASE)
+
+
+def _lent_fixtures(recaller: Recaller, query: str, carried: Sequence[RankedUnit],
+                   ranked: Sequence[RankedUnit], units: Sequence[ObjectMemoryUnit], k: int,
+                   labels: Mapping[str, str] | None, area_names: Mapping[str, str] | None,
+                   units_key: object) -> list[RankedUnit]:
+    """The fixtures the thing a step's pronoun stands for implies by its use, as the step
+    would rank them had it named the thing (``RecallConfig.carried_use``): "set it on the
+    range", it the pot, is "set the pot on the range", and a pot is for cooking (the stove
+    burner). Only the first carried thing WordNet says is used at a fixture (a container or
+    cooking utensil with a purpose, or one something is done to: ``skills_for_use``), only
+    when the step's own words imply no fixture (a verb that implies one says what
+    happens), and only the fixtures that ranking implies which the step's own top-k has
+    not. [] otherwise: the rest of the step stays its own."""
+    lex = recaller.lexicon
+    if (lex is None or not lex.available
+            or any(m.startswith(FIXTURE_HIT) for r in ranked for m in r.matched)):
+        return []
+    for c in carried:
+        name = " ".join(recaller.terms_for(c.description.type_name).words)
+        if skills_for_use([name], recaller.skills, lex,
+                          done_to=recaller.config.object_done_to):
+            break
+    else:
+        return []
+    text, n = _CARRIED_PRONOUN.subn(f"the {name}", query, count=1)
+    if not n:
+        return []
+    got, _ = recaller.rank_filled(text, units, k, labels=labels, area_names=area_names,
+                                  units_key=units_key)
+    own = {r.unit.object_id for r in ranked}
+    return [replace(r, why=RECALLED_CARRIED) for r in got
+            if r.unit.object_id not in own and any(m.startswith(FIXTURE_HIT) for m in r.matched)]
 
 
 def _source_pronoun(step: str) -> bool:
@@ -1748,8 +1788,11 @@ def recall_subtasks(
                     scene_words if cfg.scene_things else None))):
             carried = described or _antecedents(recaller, read, step, there) or there
             if carried:
+                lent = (_lent_fixtures(recaller, query, carried, ranked, units, k, labels,
+                                       area_names, units_key)
+                        if cfg.carried_use and not there and not described else [])
                 ranked = _with_antecedents(recaller, step, ranked, carried, k, not there,
-                                           pronoun=not there)
+                                           pronoun=not there, lent=lent)
         elif there:
             ranked = _with_antecedents(recaller, step, ranked, there, k, fixtures=False)
         if earlier:
