@@ -560,7 +560,7 @@ class PlanLoop:
                 raise _Stop(ErrorCode.PRECONDITION_FAILED,
                             f"step limit {limit} reached before {call}", STEP_LIMIT)
             step_no = len(out.steps) + 1
-            note, known_bad, gone = "", False, False
+            note, known_bad = "", False
             if fresh is not None:
                 # The plan was made from a recall just now: its first step needs no other,
                 # and the planner saw that recall's listing. Not one this instruction's
@@ -578,22 +578,12 @@ class PlanLoop:
                 _listed(req, answer.known_bad_actions)
                 known_bad = call not in dodged and (call in req.known_bad
                                                     or _relisted(req, call))
-                # This step's recall may say that an object the plan was made for is not
-                # where memory had it (an open showed its receptacle without it): a call
-                # naming it cannot run (no position to send; the skill refuses it "where
-                # it is is unknown") and would only be a failed transition; the planner,
-                # which skips absent units, chooses again (tune untidied 3163 s0017: the
-                # bread put in the fridge, removed at the fridge's open by a frame that
-                # did not show it, refused at the pick; round 77).
-                gone = not known_bad and call not in dodged and bool(
-                    self._absent_args(call, vocab, req.held))
-            if known_bad or gone:
-                # Experience says this call failed in the state the robot is in now, or
-                # memory that its object is gone: the planner chooses again, told so (once
-                # per call, so a planner with no other way still gets to act).
+            if known_bad:
+                # Experience says this call failed in the state the robot is in now: the
+                # planner chooses again, told so (once per call, so a planner with no
+                # other way still gets to act).
                 dodged.add(call)
-                feedback(step_no, call, "re-planning: known bad in this state" if known_bad
-                         else "re-planning: memory has its object absent", plan, note)
+                feedback(step_no, call, "re-planning: known bad in this state", plan, note)
                 rounds += 1
                 if rounds > limit + s.max_replans + 2:
                     raise _Stop(ErrorCode.PRECONDITION_FAILED, "the planner keeps "
@@ -842,16 +832,6 @@ class PlanLoop:
                 targets.append(Target(value, "", area.position or (0.0, 0.0, 0.0),
                                       area.position is not None))
         return targets
-
-    def _absent_args(self, call: SkillCall, vocab: Vocabulary, held: str) -> list[str]:
-        """The object arguments of `call` memory holds absent (the one in the hand aside:
-        the skill takes what it holds whatever memory says): `_targets` sends them without
-        a position."""
-        if call.skill not in self.table:
-            return []
-        return [value for a, value in zip(self.table[call.skill].args, call.args, strict=False)
-                if a.kind in ("object", "place") and value != held
-                and (unit := vocab.objects.get(value)) is not None and unit.state == "absent"]
 
     def _confirm(self, call: SkillCall, cancel: CancelToken) -> None:
         if call.skill not in self.settings.confirm_skills:
