@@ -453,11 +453,6 @@ class LongTermMemory:
                                         relation)
                 if seen_in or not receptacle:
                     receptacle, relation = seen_in, "in" if seen_in else ""
-            elif (receptacle == inside != HELD_BY_ROBOT
-                    and float(attrs["last_seen"]) >= event.stamp):
-                # Held in an outcome's receptacle, seen in another's box (`_amend_resighted`).
-                receptacle = self._seen_in(event.object_id, attrs["label"], inside,
-                                           "in") or receptacle
             unit = ObjectMemoryUnit(
                 object_id=event.object_id, label=attrs["label"],
                 position=check_finite_position(attrs["position"]),
@@ -507,9 +502,8 @@ class LongTermMemory:
                     confidence=float(attrs["confidence"]), last_seen=stamp))
                 continue
             receptacle, relation = unit.receptacle_id, unit.relation
-            seen_now = (stamp is not None and float(attrs["last_seen"]) >= stamp
-                        and receptacle != HELD_BY_ROBOT)
-            if seen_now and not attrs.get("inside"):
+            if (stamp is not None and float(attrs["last_seen"]) >= stamp
+                    and not attrs.get("inside") and receptacle != HELD_BY_ROBOT):
                 # Seen in this frame inside another container than the unit says: the
                 # newer evidence wins over the relation an earlier outcome wrote. The
                 # knife the robot had put on the counter, put back in its drawer by the
@@ -522,42 +516,8 @@ class LongTermMemory:
                     label, state, receptacle, relation):
                 forgotten += self.short_term.upsert(replace(
                     unit, label=label, state=state, receptacle_id=receptacle,
-                    relation=relation, position=self._resighted_at(obj, unit.position)
-                    if seen_now else unit.position))
-            elif seen_now:
-                self._amend_resighted(unit, attrs)
+                    relation=relation))
         return forgotten
-
-    def _resighted_at(self, obj: str, said: Sequence[float]) -> tuple[float, float, float]:
-        """Where a unit that said `said` stands after a frame re-sighted its node: the
-        node's position once the node stands farther from `said` than the shift that
-        means "moved" (`_observe`'s, grown with the object's size), else `said`. The
-        graph's estimate follows a re-sighting without an event (a robust position over
-        the sightings), and the unit kept the robot's put spot: tune3 tidy 3650 s0015,
-        the knife answered at drawer object_12's spot 0.42 m from its node, which the
-        open of object_13 had seen inside it (exp107's next (1))."""
-        attrs = self.graph.node(obj)
-        where = check_finite_position(attrs["position"])
-        shift = max(self.config.move_shift, self.config.move_shift_per_size
-                    * max(attrs.get("box_extent") or (0.0,)))
-        return where if math.dist(where, said) > shift else (
-            float(said[0]), float(said[1]), float(said[2]))
-
-    def _amend_resighted(self, unit: ObjectMemoryUnit, attrs: Mapping[str, Any]) -> None:
-        """A re-sighted unit whose words already match the graph's: its position follows
-        the node (`_resighted_at`), and a unit the graph holds in the receptacle an
-        outcome put it in (within the gate of it) reads the container it was seen in
-        when that container's box holds it and the put's does not (`_seen_in`). Written
-        without counting an access: the cache's admission and eviction are unchanged."""
-        obj = unit.object_id
-        receptacle, relation = unit.receptacle_id, unit.relation
-        inside = attrs.get("inside") or ""
-        if relation == "in" and receptacle == inside and inside in self.graph.graph:
-            receptacle = self._seen_in(obj, unit.label, inside, "in") or receptacle
-        position = self._resighted_at(obj, unit.position)
-        if self.short_term is not None and (receptacle, position) != (
-                unit.receptacle_id, unit.position):
-            self.short_term.amend(replace(unit, receptacle_id=receptacle, position=position))
 
     def _top_of_kind(self, receptacle: str, position: Sequence[float]) -> str:
         """Another node of `receptacle`'s type (canonical label) that `position` stands on
