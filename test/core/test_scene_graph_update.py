@@ -428,6 +428,96 @@ def test_an_open_that_shows_a_receptacle_empty_of_what_a_put_left_in_it_removes_
     assert g.tally["removed.looked_into"] == 1
 
 
+def test_in_a_house_that_keeps_the_robots_puts_one_look_missing_one_is_not_yet_a_removal():
+    """Round 77, tune untidied 3163 s0017: the bread the robot put in the fridge four tasks
+    before was not shown by the one frame after the open (the detector missed it) and was
+    REMOVED; the next plan went for another bread. Earlier looks into the fridge had
+    shown the robot's puts where it left them (a house that keeps them): one frame that
+    misses the bread is all but one of the misses a removal needs. A sighting keeps it;
+    the next frame that should show it and does not removes it. A second look that
+    misses it again also removes it (the doubt is not renewed)."""
+    g = SceneGraph()
+    view = RegionView((0, 0, 0), radius=5.0)
+    fridge_obs = dict(extent=(0.8, 0.75, 1.8))
+    closed = obs("fridge", (2, 0, 0.9), state="closed", **fridge_obs)
+    opened = obs("fridge", (2, 0, 0.9), state="opened", **fridge_obs)
+    g.update([closed, obs("tomato", (1, 0, 0.8)), obs("bread", (1, 1, 0.8)),
+              obs("egg", (0, 1, 0.8))], view, stamp=0)
+    fridge, tomato, bread, egg = "object_0", "object_1", "object_2", "object_3"
+    g.set_state(fridge, "opened", 1.0)
+    g.place_inside(tomato, fridge, 2.0)
+    g.set_state(fridge, "closed", 3.0)
+    # A later task opens it: the tomato is seen where the robot put it.
+    g.update([opened, obs("tomato", (2.1, 0.1, 1.0))], view, stamp=10.0)
+    g.set_state(fridge, "opened", 10.5)
+    assert (g.puts_found, g.puts_not_found) == (1, 0)
+    g.place_inside(bread, fridge, 11.0)
+    g.place_inside(egg, fridge, 11.5)
+    g.set_state(fridge, "closed", 12.0)
+    g.update([closed], view, stamp=13.0)
+    # Opened again: the frame shows the tomato and the egg, not the bread.
+    g.update([opened, obs("tomato", (2.1, 0.1, 1.0)), obs("egg", (2.0, -0.1, 1.1))], view,
+             stamp=20.0)
+    events = g.set_state(fridge, "opened", 20.5)
+    assert [e.kind for e in events] == [EventKind.STATE_CHANGED]
+    assert g.node(bread)["inside"] == fridge
+    assert g.node(bread)["misses"] == g.config.min_misses_to_remove - 1
+    assert g.tally["doubted.looked_into"] == 1 and g.tally["removed.looked_into"] == 0
+    assert (g.puts_found, g.puts_not_found) == (3, 1)
+    # The next frame shows it: kept, the doubt gone.
+    g.update([opened, obs("tomato", (2.1, 0.1, 1.0)), obs("egg", (2.0, -0.1, 1.1)),
+              obs("bread", (1.9, 0.1, 1.2))], view, stamp=21.0)
+    assert bread in g.graph and g.node(bread)["misses"] == 0
+    # Shut, then opened again with the bread really gone: doubted, then removed by the
+    # next frame that should show it.
+    g.set_state(fridge, "closed", 22.0)
+    g.update([closed], view, stamp=23.0)
+    g.update([opened, obs("tomato", (2.1, 0.1, 1.0)), obs("egg", (2.0, -0.1, 1.1))], view,
+             stamp=30.0)
+    g.set_state(fridge, "opened", 30.5)
+    assert bread in g.graph
+    result = g.update([opened, obs("tomato", (2.1, 0.1, 1.0)), obs("egg", (2.0, -0.1, 1.1))],
+                      view, stamp=31.0)
+    assert [(e.kind, e.object_id) for e in result.events] == [(EventKind.REMOVED, bread)]
+    # A second look at a thing still doubted removes it at once.
+    g.place_inside(egg, fridge, 32.0)
+    g.set_state(fridge, "closed", 33.0)
+    g.update([closed], view, stamp=34.0)
+    g.update([opened, obs("tomato", (2.1, 0.1, 1.0))], view, stamp=40.0)
+    g.set_state(fridge, "opened", 40.5)
+    assert egg in g.graph                        # doubted (found 5, not found 2 before)
+    g.set_state(fridge, "closed", 41.0)
+    g.update([closed], view, stamp=42.0)
+    g.update([opened, obs("tomato", (2.1, 0.1, 1.0))], view, stamp=50.0)
+    events = g.set_state(fridge, "opened", 50.5)
+    assert [(e.kind, e.object_id) for e in events if e.kind == EventKind.REMOVED] == [
+        (EventKind.REMOVED, egg)]
+
+
+def test_in_a_house_that_tidies_the_robots_puts_away_one_look_removes():
+    """The looks into the drawer found what the robot had put there gone (a daily tidy
+    takes it back): a look that misses the robot's put removes it at once, as before."""
+    g = SceneGraph()
+    view = RegionView((0, 0, 0), radius=5.0)
+    closed = obs("drawer", (2, 0, 0.5), state="closed")
+    opened = obs("drawer", (2, 0, 0.5), state="opened")
+    g.update([closed, obs("fork", (1, 0, 0.8)), obs("knife", (1, 1, 0.8))], view, stamp=0)
+    drawer, fork, knife = "object_0", "object_1", "object_2"
+    for k, thing in enumerate((fork, knife)):
+        t0 = 10.0 * k
+        g.set_state(drawer, "opened", t0 + 1.0)
+        g.place_inside(thing, drawer, t0 + 2.0)
+        g.set_state(drawer, "closed", t0 + 3.0)
+        g.update([closed], view, stamp=t0 + 4.0)
+        g.update([opened], view, stamp=t0 + 9.0)
+        events = g.set_state(drawer, "opened", t0 + 9.5)
+        assert [(e.kind, e.object_id) for e in events if e.kind == EventKind.REMOVED] == [
+            (EventKind.REMOVED, thing)]
+        g.set_state(drawer, "closed", t0 + 9.8)
+    assert (g.puts_found, g.puts_not_found) == (0, 2)
+    assert g.tally["doubted.looked_into"] == 0
+
+
 def test_an_open_removes_nothing_when_its_frame_did_not_read_the_receptacle_open():
     """One source alone is not a look in: the newest frame read the door shut (it was
     taken before the door moved), or a frame read it "opened" with no open outcome (a
