@@ -1,0 +1,269 @@
+"""The query model's weight products run on the file's own int8 weights (integer kernels).
+
+The packaged int8 MiniLM stores every weight matrix as int8 with one float scale per output
+column and dequantises it in the graph (``Cast`` -> ``Mul`` -> ``MatMul``). onnxruntime's
+constant folding turns those into float32 matrices at load, so each call streams ~42 MB of
+weights through the cache for a handful of tokens: most of a short query's fixed cost
+(bench/README_recall.md, rounds 77-78). :func:`integer_weight_graph` rewrites each such
+``MatMul`` into onnxruntime's ``DynamicQuantizeMatMul`` (com.microsoft) over the same int8
+matrix and scales: the activations are quantised to uint8 per call and the product runs in
+integer kernels. The vectors change slightly, so the embedder names this form in its model
+identity (stored vectors of the float graph are never read by it).
+
+The ONNX protobuf is read and written at the wire level (the ``onnx`` package is not a
+dependency): only the graph's node list, a few small initializers and the model's operator
+set imports change; every other field, the weights included, is copied as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+# Field numbers of onnx.proto3 (ModelProto, GraphProto, NodeProto, AttributeProto, TensorProto,
+# OperatorSetIdProto) that the rewrite reads or writes.
+_MODEL_GRAPH, _MODEL_OPSET = 7, 8
+_GRAPH_NODE, _GRAPH_INITIALIZER = 1, 5
+_NODE_INPUT, _NODE_OUTPUT, _NODE_NAME, _NODE_OP, _NODE_ATTRIBUTE, _NODE_DOMAIN = 1, 2, 3, 4, 5, 7
+_ATTR_NAME, _ATTR_INT = 1, 3
+_TENSOR_DIMS, _TENSOR_TYPE, _TENSOR_NAME, _TENSOR_RAW = 1, 2, 8, 9
+_OPSET_DOMAIN, _OPSET_VERSION = 1, 2
+_FLOAT, _INT8 = 1, 3  # TensorProto.DataType
+_VARINT, _FIXED64, _BYTES, _FIXED32 = 0, 1, 2, 5
+
+# The form's name in the embedder's model identity: a new rewrite is a new name.
+INTEGER_WEIGHTS = "integer_weights_v1"
+_DOMAIN = "com.microsoft"
+
+
+def _varint(buf: memoryview, i: int) -> tuple[int, int]:
+    value = shift = 0
+    while True:
+        byte = buf[i]
+        i += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            return value, i
+
+
+def _fields(buf: memoryview) -> Iterator[tuple[int, int, int | memoryview]]:
+    """(field number, wire type, value) of one message, in order; a length-delimited value
+    is a view into ``buf`` (weights are never copied)."""
+    i, end = 0, len(buf)
+    while i < end:
+        key, i = _varint(buf, i)
+        number, wire = key >> 3, key & 7
+        value: int | memoryview
+        if wire == _VARINT:
+            value, i = _varint(buf, i)
+        elif wire == _FIXED64:
+            value, i = buf[i:i + 8], i + 8
+        elif wire == _FIXED32:
+            value, i = buf[i:i + 4], i + 4
+        elif wire == _BYTES:
+            size, i = _varint(buf, i)
+            value, i = buf[i:i + size], i + size
+        else:
+            raise ValueError(f"unsupported protobuf wire type {wire}")
+        yield number, wire, value
+
+
+def _put_varint(value: int) -> bytes:
+    out = bytearray()
+    while True:
+        byte, value = value & 0x7F, value >> 7
+        if value:
+            out.append(byte | 0x80)
+        else:
+            out.append(byte)
+            return bytes(out)
+
+
+def _put_bytes(number: int, payload: bytes | memoryview) -> bytes:
+    return _put_varint(number << 3 | _BYTES) + _put_varint(len(payload)) + bytes(payload)
+
+
+def _put_int(number: int, value: int) -> bytes:
+    return _put_varint(number << 3 | _VARINT) + _put_varint(value)
+
+
+def _put_field(number: int, wire: int, value: int | memoryview) -> bytes:
+    """A field read by :func:`_fields`, written back as it was."""
+    if isinstance(value, int):
+        return _put_int(number, value)
+    if wire == _BYTES:
+        return _put_bytes(number, value)
+    return _put_varint(number << 3 | wire) + bytes(value)
+
+
+def _text(value: int | memoryview) -> str:
+    assert isinstance(value, memoryview)
+    return bytes(value).decode("utf-8")
+
+
+@dataclass
+class _Node:
+    raw: memoryview
+    op: str = ""
+    domain: str = ""
+    name: str = ""
+    inputs: list[str] = field(default_factory=list)
+    outputs: list[str] = field(default_factory=list)
+    ints: dict[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def parse(cls, raw: memoryview) -> _Node:
+        node = cls(raw)
+        for number, _, value in _fields(raw):
+            if number == _NODE_INPUT:
+                node.inputs.append(_text(value))
+            elif number == _NODE_OUTPUT:
+                node.outputs.append(_text(value))
+            elif number == _NODE_NAME:
+                node.name = _text(value)
+            elif number == _NODE_OP:
+                node.op = _text(value)
+            elif number == _NODE_DOMAIN:
+                node.domain = _text(value)
+            elif number == _NODE_ATTRIBUTE:
+                assert isinstance(value, memoryview)
+                name, number_value = "", None
+                for n2, _, v2 in _fields(value):
+                    if n2 == _ATTR_NAME:
+                        name = _text(v2)
+                    elif n2 == _ATTR_INT and isinstance(v2, int):
+                        number_value = v2
+                if number_value is not None:
+                    node.ints[name] = number_value
+        return node
+
+
+@dataclass
+class _Tensor:
+    name: str
+    dims: list[int]
+    data_type: int
+    raw: bytes | None  # raw_data, when the tensor keeps its values there
+
+
+def _tensor(buf: memoryview) -> _Tensor:
+    name, dims, data_type, raw = "", [], 0, None
+    for number, wire, value in _fields(buf):
+        if number == _TENSOR_DIMS:
+            if isinstance(value, int):
+                dims.append(value)
+            else:  # packed
+                i = 0
+                while i < len(value):
+                    d, i = _varint(value, i)
+                    dims.append(d)
+        elif number == _TENSOR_TYPE and isinstance(value, int):
+            data_type = value
+        elif number == _TENSOR_NAME:
+            name = _text(value)
+        elif number == _TENSOR_RAW and wire == _BYTES:
+            assert isinstance(value, memoryview)
+            raw = bytes(value)
+    return _Tensor(name, dims, data_type, raw)
+
+
+def _put_tensor(name: str, dims: list[int], data_type: int, raw: bytes) -> bytes:
+    body = b"".join(_put_int(_TENSOR_DIMS, d) for d in dims)
+    body += _put_int(_TENSOR_TYPE, data_type) + _put_bytes(_TENSOR_NAME, name.encode())
+    return _put_bytes(_GRAPH_INITIALIZER, body + _put_bytes(_TENSOR_RAW, raw))
+
+
+def _put_node(op: str, inputs: list[str], outputs: list[str], name: str, domain: str) -> bytes:
+    body = b"".join(_put_bytes(_NODE_INPUT, s.encode()) for s in inputs)
+    body += b"".join(_put_bytes(_NODE_OUTPUT, s.encode()) for s in outputs)
+    body += _put_bytes(_NODE_NAME, name.encode()) + _put_bytes(_NODE_OP, op.encode())
+    return _put_bytes(_GRAPH_NODE, body + _put_bytes(_NODE_DOMAIN, domain.encode()))
+
+
+def integer_weight_graph(model: bytes) -> tuple[bytes, int]:
+    """``model`` with every ``MatMul`` by a column-scaled int8 initializer (``Cast`` to float,
+    ``Mul`` by a float [1, N] or [N] scale) made a ``DynamicQuantizeMatMul`` over the int8
+    matrix, and how many were; ``(model, 0)`` unchanged when it holds none."""
+    buf = memoryview(model)
+    top = list(_fields(buf))
+    graph = next((v for n, _, v in top if n == _MODEL_GRAPH), None)
+    if not isinstance(graph, memoryview):
+        raise ValueError("not an ONNX model: no graph")
+    parts = list(_fields(graph))
+    tensors = {t.name: t for t in (_tensor(v) for n, _, v in parts  # type: ignore[arg-type]
+                                   if n == _GRAPH_INITIALIZER)}
+    nodes = [_Node.parse(v) for n, _, v in parts if n == _GRAPH_NODE]  # type: ignore[arg-type]
+    made_by = {o: node for node in nodes for o in node.outputs}
+    uses: dict[str, int] = {}
+    for node in nodes:
+        for name in node.inputs:
+            uses[name] = uses.get(name, 0) + 1
+
+    def weight(node: _Node) -> tuple[_Tensor, _Tensor, _Node, _Node] | None:
+        """The int8 matrix, its scale, the Cast and the Mul behind ``node``'s second input."""
+        if node.op != "MatMul" or node.domain or len(node.inputs) != 2:
+            return None
+        mul = made_by.get(node.inputs[1])
+        if mul is None or mul.op != "Mul" or mul.domain or len(mul.inputs) != 2:
+            return None
+        for cast_in, scale_in in (mul.inputs, mul.inputs[::-1]):
+            cast, scale = made_by.get(cast_in), tensors.get(scale_in)
+            if (cast is None or cast.op != "Cast" or cast.ints.get("to") != _FLOAT
+                    or scale is None or scale.data_type != _FLOAT or scale.raw is None):
+                continue
+            matrix = tensors.get(cast.inputs[0])
+            if (matrix is None or matrix.data_type != _INT8 or matrix.raw is None
+                    or len(matrix.dims) != 2):
+                continue
+            if scale.dims in ([1, matrix.dims[1]], [matrix.dims[1]]):
+                return matrix, scale, cast, mul
+        return None
+
+    replaced: dict[int, bytes] = {}
+    dropped: set[int] = set()
+    added: dict[str, bytes] = {}
+    for node in nodes:
+        found = weight(node)
+        if found is None:
+            continue
+        matrix, scale, cast, mul = found
+        column_scale = f"{scale.name}__columns"
+        added.setdefault(column_scale, _put_tensor(column_scale, [matrix.dims[1]], _FLOAT,
+                                                   scale.raw or b""))
+        replaced[id(node)] = _put_node("DynamicQuantizeMatMul",
+                                       [node.inputs[0], matrix.name, column_scale],
+                                       node.outputs, f"{node.name or node.outputs[0]}__integer",
+                                       _DOMAIN)
+        # The float matrix is gone only if nothing else reads it (an embedding's Gather would).
+        if uses.get(mul.outputs[0]) == 1:
+            dropped.add(id(mul))
+            if uses.get(cast.outputs[0]) == 1:
+                dropped.add(id(cast))
+    if not replaced:
+        return model, 0
+    out_graph = bytearray()
+    node_at = iter(nodes)
+    for number, wire, value in parts:
+        if number == _GRAPH_NODE:
+            node = next(node_at)
+            if id(node) not in dropped:
+                out_graph += replaced.get(id(node)) or _put_field(number, wire, value)
+        else:
+            out_graph += _put_field(number, wire, value)
+    for tensor in added.values():
+        out_graph += tensor
+    out = bytearray()
+    for number, wire, value in top:
+        out += (_put_bytes(_MODEL_GRAPH, out_graph) if number == _MODEL_GRAPH
+                else _put_field(number, wire, value))
+    if not any(n == _MODEL_OPSET and _opset_domain(v) == _DOMAIN for n, _, v in top):
+        out += _put_bytes(_MODEL_OPSET, _put_bytes(_OPSET_DOMAIN, _DOMAIN.encode())
+                          + _put_int(_OPSET_VERSION, 1))
+    return bytes(out), len(replaced)
+
+
+def _opset_domain(value: int | memoryview) -> str:
+    if not isinstance(value, memoryview):
+        return ""
+    return next((_text(v) for n, _, v in _fields(value) if n == _OPSET_DOMAIN), "")
