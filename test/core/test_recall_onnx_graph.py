@@ -45,11 +45,14 @@ def test_every_weight_matmul_of_the_packaged_file_is_rewritten() -> None:
     # MiniLM-L6: six layers of query, key, value, output and two feed-forward products; the
     # attention's two products per layer multiply activations and stay float.
     assert count == 36
-    assert after.count("DynamicQuantizeMatMul") == 36
+    assert after.count("MatMulNBits") == 36
     assert after.count("MatMul") == before.count("MatMul") - 36 == 12
     # The embeddings' tables are read by Gather, not multiplied: their Cast and Mul stay.
     assert before.count("Cast") - after.count("Cast") == 36
     assert before.count("Mul") - after.count("Mul") == 36
+    # The int8 matrices move into the blocks (nothing kept twice: that would be +46 %); the
+    # scales and zero points per block of 32 add 1.6 MB.
+    assert abs(len(rewritten) - len(original)) < 0.08 * len(original)
     # No weight is left to rewrite, so a second pass changes nothing.
     again, none = integer_weight_graph(rewritten)
     assert none == 0 and again == rewritten
@@ -72,7 +75,7 @@ def test_integer_vectors_are_close_to_the_float_graphs(embedder: Embedder,
     a, b = embedder.embed(TEXTS), floated.embed(TEXTS)
     assert not np.array_equal(a, b)  # the activations are quantised: a new model version
     cos = (a * b).sum(axis=1)
-    assert cos.min() > 0.98, cos
+    assert cos.min() > 0.999, cos
     np.testing.assert_allclose(np.linalg.norm(a, axis=1), 1.0, rtol=1e-5)
     # A paraphrase still finds its object, as with the float graph.
     for e in (embedder, floated):
