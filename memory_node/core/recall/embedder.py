@@ -22,7 +22,6 @@ from tokenizers import Tokenizer
 
 from memory_node.core.recall import model_worker
 from memory_node.core.recall.embedding_store import MAX_CACHED_VECTORS
-from memory_node.core.recall.onnx_graph import INTEGER_WEIGHTS, integer_weight_graph
 from memory_node.core.tokens import packaged_tokenizer_path
 
 if TYPE_CHECKING:
@@ -70,7 +69,6 @@ class Embedder:
         batch_size: int = 32,
         max_tokens: int = DEFAULT_MAX_TOKENS,
         spin_wait: bool = False,
-        integer_weights: bool = True,
     ) -> None:
         if intra_op_threads < 0:
             raise ValueError(f"intra_op_threads must be >= 0 (0 = onnxruntime default), "
@@ -97,17 +95,8 @@ class Embedder:
         # onnxruntime's default for batch jobs alone on the machine (distillation).
         options.add_session_config_entry("session.intra_op.allow_spinning",
                                          "1" if spin_wait else "0")
-        # `integer_weights`: the file's int8 weight matrices multiplied by integer kernels
-        # instead of folded into float32 at load (onnx_graph.py: a short query's call x0.5 of
-        # its CPU, round 78); its vectors differ slightly, so its identity names the form.
-        model: str | bytes = str(self.model_path)
-        self.graph = ""
-        if integer_weights:
-            rewritten, count = integer_weight_graph(self.model_path.read_bytes())
-            if count:
-                model, self.graph = rewritten, INTEGER_WEIGHTS
         self._session = ort.InferenceSession(
-            model, sess_options=options, providers=["CPUExecutionProvider"]
+            str(self.model_path), sess_options=options, providers=["CPUExecutionProvider"]
         )
         self._input_names = {i.name for i in self._session.get_inputs()}
         self._tokenizer = self._load_tokenizer()
@@ -140,7 +129,7 @@ class Embedder:
         if not self._model_id:
             from memory_node.core.recall.embedding_store import model_identity
 
-            self._model_id = model_identity(self.model_path, self.max_tokens, self.graph)
+            self._model_id = model_identity(self.model_path, self.max_tokens)
         return self._model_id
 
     def embed(self, texts: Sequence[str], *, background: bool = False) -> np.ndarray:

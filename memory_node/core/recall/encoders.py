@@ -17,13 +17,11 @@ ENCODERS = ("minilm", "static")
 
 def make_embedder(encoder: str, model_path: str | Path | None = None,
                   tokenizer_path: str | Path | None = None, *,
-                  intra_op_threads: int = 1, integer_weights: bool = True) -> Embedder:
+                  intra_op_threads: int = 1) -> Embedder:
     """The encoder named by the `recall.encoder` setting. `model_path` is the .onnx of
-    'minilm', or the distilled table (.npz) of 'static' (default: the one set-up wrote);
-    `integer_weights` is 'minilm''s (Embedder)."""
+    'minilm', or the distilled table (.npz) of 'static' (default: the one set-up wrote)."""
     if encoder == "minilm":
-        return Embedder(model_path, tokenizer_path, intra_op_threads=intra_op_threads,
-                        integer_weights=integer_weights)
+        return Embedder(model_path, tokenizer_path, intra_op_threads=intra_op_threads)
     if encoder == "static":
         # Same interface (embed, dim, model_id, busy_s); a subclass would drag in a session.
         return cast("Embedder", StaticEmbedder(model_path, tokenizer_path))
