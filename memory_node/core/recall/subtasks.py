@@ -1533,8 +1533,10 @@ def _with_antecedents(recaller: Recaller, step: str, ranked: list[RankedUnit],
     return list(out.values())[:k]
 
 
-# A pronoun a step's object may be said by, as _antecedents reads them.
-_CARRIED_PRONOUN = re.compile(r"\b(?:it|them|em)\b", re.IGNORECASE)
+# A pronoun a step's object may be said by: the anaphors _antecedents reads, but for the
+# subject "they" (one source for the words, :data:`_ANAPHORS`).
+_CARRIED_PRONOUN = re.compile(rf"\b(?:{'|'.join(sorted(_ANAPHORS - {'they'}))})\b",
+                              re.IGNORECASE)
 
 
 def _lent_fixtures(recaller: Recaller, query: str, carried: Sequence[RankedUnit],
