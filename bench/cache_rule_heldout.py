@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh65|fresh66] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh66|fresh67] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh66][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh67][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -1110,6 +1110,20 @@ petanque end's jack and boules, a backgammon board's points; late re-references:
 greyhounds after their rest, the cats on their next holiday, the car boot's regular
 sellers' pitches; frequency-skewed: the clubs' regulars, the board's centre squares, the
 common words, the busy punters; scans: the new tiles, the new items, the bills and cards.
+``fresh67`` (seeds 89000+) was written in round 79 before anything ran on it, by a writer
+who did not read the policy's code: a pub dominoes league (each hand's bones laid on the
+line's two open ends, the chalk board), a go club's games (moves next to recent stones,
+captures, the counting of the final position), a quoits league on a pub's clay beds (the
+hob read after every quoit), a card room's hold'em cash games (the regulars at nine seats,
+each hand's new cards), a shogi club's games (the squares a piece leaves and reaches, drops
+from the hand), a carrom league's doubles (the striker, the men hit, the pockets), a
+canasta club's afternoons (each hand's two packs dealt, the discard pile looked at and
+taken), a pony club's gymkhana (the heats' ponies over the same kit, the rosettes) and a
+spa's sauna suite (wristbands, lockers, rounds of hot room, plunge and lounger, the aufguss).
+Loops: the gymkhana kit, the canasta packs, the quoits beds; small loops: the dominoes'
+open ends, a go fight's stones, the hob, the carrom men; late re-references: the card
+room's regulars, the spa's members, the ponies class after class; frequency-skewed: the
+clubs' regulars, the busy members; scans: the new cards, the day guests, the rosettes.
 """
 
 from __future__ import annotations
@@ -29896,6 +29910,405 @@ def fresh66_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def dominoes_league(seed: int, teams: int, alpha: float) -> Iterator[int]:
+    """A pub dominoes league's nights as the score card records them (two teams of four by
+    Zipf ``alpha`` over ``teams``, a home pub's box of 28 bones per table, fives and threes:
+    each hand the 28 shuffled and seven drawn by each of the four, then the line laid from
+    the double six, each turn the player, the bone laid and the open end it joins (one of
+    the two ends, read again), a knock (no bone) one turn in six, the count scored on a
+    multiple of five or three one turn in three (the chalk board); to 61 points, three games
+    a pairing; the card signed by both captains)."""
+    rng = random.Random(seed)
+    player_k, bone_k, board_k, card_k = (i << 48 for i in range(4))
+    fixture = _zipf(rng, teams, alpha)
+    cards = itertools.count()
+    while True:
+        a = fixture()
+        b = fixture()
+        while b == a:
+            b = rng.randrange(teams)
+        box = rng.randrange(teams)
+        four = [a * 8 + rng.randrange(8), b * 8 + rng.randrange(8),
+                a * 8 + rng.randrange(8), b * 8 + rng.randrange(8)]
+        for _game in range(3):
+            score = [0, 0]
+            while max(score) < 61:
+                bones = list(range(28))
+                rng.shuffle(bones)
+                hands = [bones[i * 7:(i + 1) * 7] for i in range(4)]
+                ends = [bone_k + box * 28 + 27, bone_k + box * 28 + 27]
+                for turn in range(rng.randint(12, 26)):
+                    who = turn % 4
+                    yield player_k + four[who]
+                    if rng.random() < 1 / 6 or not hands[who]:
+                        continue
+                    bone = bone_k + box * 28 + hands[who].pop()
+                    side = rng.randrange(2)
+                    yield ends[side]
+                    yield bone
+                    ends[side] = bone
+                    if rng.random() < 1 / 3:
+                        yield board_k + box
+                        score[who % 2] += 5
+                score[rng.randrange(2)] += rng.randint(5, 15)
+        yield card_k + next(cards)
+        yield player_k + four[0]
+        yield player_k + four[1]
+
+
+def go_club_game(seed: int, members: int, alpha: float) -> Iterator[int]:
+    """A go club's evenings as its game records show them (two of ``members`` by Zipf
+    ``alpha`` at one of eight 19x19 boards; each move the player and the point played, most
+    moves next to a recent stone (local fights, the point next to it read again), a capture
+    one move in 25 (the stones taken, read once more), a tenuki to a new area one in eight;
+    150 to 300 moves a game, then the counting: every territory point of the final position;
+    the club ladder (the two players) after each game)."""
+    rng = random.Random(seed)
+    player_k, point_k = (i << 48 for i in range(2))
+    pick = _zipf(rng, members, alpha)
+    while True:
+        p = pick()
+        q = pick()
+        while q == p:
+            q = rng.randrange(members)
+        board = rng.randrange(8) * 361
+        stones: list[int] = []
+        focus = rng.randrange(361)
+        for move in range(rng.randint(150, 300)):
+            yield player_k + (p, q)[move % 2]
+            if rng.random() < 1 / 8 or not stones:
+                focus = rng.randrange(361)
+            else:
+                focus = rng.choice(stones[-12:])
+                yield point_k + board + focus
+            r, c = divmod(focus, 19)
+            r = min(18, max(0, r + rng.randint(-1, 1)))
+            c = min(18, max(0, c + rng.randint(-1, 1)))
+            stone = r * 19 + c
+            yield point_k + board + stone
+            stones.append(stone)
+            if rng.random() < 1 / 25 and len(stones) > 4:
+                for taken in rng.sample(stones[-30:], min(len(stones[-30:]), rng.randint(1, 4))):
+                    yield point_k + board + taken
+        for pt in sorted(set(stones)):
+            if rng.random() < 0.5:
+                yield point_k + board + pt
+        yield player_k + p
+        yield player_k + q
+
+
+def quoits_league(seed: int, players: int, alpha: float) -> Iterator[int]:
+    """A quoits league's Saturday matches on a pub's clay beds as the scorers mark them (two
+    teams of ten by Zipf ``alpha`` over ``players`` // 10 clubs, each player a game of 21
+    against one of the other side on one of two beds, 11 yards apart; each end the two
+    players throwing two quoits each, the pin (the hob) read after every quoit, a ringer one
+    quoit in ten (the quoit read again), the scorer measuring the nearest two; the sheet)."""
+    rng = random.Random(seed)
+    player_k, hob_k, quoit_k, sheet_k = (i << 48 for i in range(4))
+    clubs = max(2, players // 10)
+    fixture = _zipf(rng, clubs, alpha)
+    sheets = itertools.count()
+    while True:
+        a = fixture()
+        b = fixture()
+        while b == a:
+            b = rng.randrange(clubs)
+        home = a
+        for i in range(10):
+            p, q = a * 10 + i, b * 10 + rng.randrange(10)
+            bed = home * 2 + i % 2
+            score = {p: 0, q: 0}
+            while max(score.values()) < 21:
+                for who in (p, q):
+                    for k in range(2):
+                        yield player_k + who
+                        yield quoit_k + bed * 4 + (k if who == p else 2 + k)
+                        yield hob_k + bed
+                        if rng.random() < 0.1:
+                            yield quoit_k + bed * 4 + (k if who == p else 2 + k)
+                yield hob_k + bed
+                score[rng.choice((p, q))] += rng.randint(1, 4)
+        yield sheet_k + next(sheets)
+
+
+def poker_card_room(seed: int, regulars: int, tables: int) -> Iterator[int]:
+    """A card room's Texas hold'em cash games as its tracking system logs them (``tables``
+    tables of nine seats, regulars by Zipf over ``regulars`` sitting down and leaving every
+    20 to 80 hands; each hand the dealer button's seat, then each betting round the board's
+    cards of that street (the flop's three, the turn's one, the river's one: new keys, a new
+    shuffle each hand) and the players still in (about half fold preflop, three in ten on
+    each later street), a showdown one hand in three (the last two players and their seats);
+    the tables' hands interleaved as the dealers deal them)."""
+    rng = random.Random(seed)
+    player_k, seat_k, card_k = (i << 48 for i in range(3))
+    pick = _zipf(rng, regulars, 1.0)
+    seats = [[pick() for _ in range(9)] for _ in range(tables)]
+    stay = [[rng.randint(20, 80) for _ in range(9)] for _ in range(tables)]
+    hands = itertools.count()
+    while True:
+        t = rng.randrange(tables)
+        hand = next(hands)
+        for s in range(9):
+            stay[t][s] -= 1
+            if stay[t][s] <= 0:
+                seats[t][s] = pick()
+                stay[t][s] = rng.randint(20, 80)
+        button = hand % 9
+        yield seat_k + t * 9 + button
+        order = [(button + 1 + i) % 9 for i in range(9)]
+        live = order[:]
+        dealt = itertools.count(hand * 5)
+        for street, cards in enumerate((0, 3, 1, 1)):
+            for _ in range(cards):
+                yield card_k + next(dealt)
+            nxt = []
+            for s in live:
+                yield player_k + seats[t][s]
+                if rng.random() < (0.5 if street == 0 else 0.3):
+                    continue
+                nxt.append(s)
+            live = nxt or live[:1]
+            if len(live) == 1:
+                break
+        if len(live) >= 2 and rng.random() < 1 / 3:
+            for s in live[:2]:
+                yield player_k + seats[t][s]
+                yield seat_k + t * 9 + s
+
+
+def shogi_club_game(seed: int, members: int, alpha: float) -> Iterator[int]:
+    """A shogi club's games as the kifu (the game records) write them (two of ``members`` by
+    Zipf ``alpha`` at one of six boards of 81 squares; each move the player, the square left
+    and the square reached (the pieces advancing over the game, rooks and bishops ranging),
+    a capture one move in seven (the piece to the hand), a drop from the hand one move in
+    ten (a square of the opponent's side), 80 to 140 moves; the results board after each
+    game)."""
+    rng = random.Random(seed)
+    player_k, square_k, hand_k, board_k = (i << 48 for i in range(4))
+    pick = _zipf(rng, members, alpha)
+    games = itertools.count()
+    while True:
+        p = pick()
+        q = pick()
+        while q == p:
+            q = rng.randrange(members)
+        board = rng.randrange(6)
+        pieces = {0: list(range(54, 81)), 1: list(range(0, 27))}
+        for move in range(rng.randint(80, 140)):
+            side = move % 2
+            yield player_k + (p, q)[side]
+            if rng.random() < 0.1:
+                yield hand_k + board * 2 + side
+                to = rng.randrange(0, 40) if side == 0 else rng.randrange(41, 81)
+            else:
+                i = rng.randrange(len(pieces[side]))
+                frm = pieces[side][i]
+                yield square_k + board * 81 + frm
+                r, c = divmod(frm, 9)
+                r = max(0, min(8, r + (-1 if side == 0 else 1) * rng.randint(0, 2)))
+                c = max(0, min(8, c + rng.randint(-1, 1)))
+                to = r * 9 + c
+                pieces[side].pop(i)
+            yield square_k + board * 81 + to
+            pieces[side].append(to)
+            if rng.random() < 1 / 7:
+                yield hand_k + board * 2 + side
+        yield board_k + next(games) % 30
+        yield player_k + p
+        yield player_k + q
+
+
+def carrom_league(seed: int, clubs: int, alpha: float) -> Iterator[int]:
+    """A carrom league's doubles nights as the referee's sheet records them (two pairs from
+    two of ``clubs`` clubs by Zipf ``alpha`` at one of four boards: nine white and nine
+    black carrom men and the red queen; each strike the striker (the player), the
+    striker disc, the man hit (the one hit last again two strikes in five), a pocket (of
+    four) one strike in three (the man off the board; the striker's turn goes on), until one
+    man is left; four to eight boards a game; the sheet)."""
+    rng = random.Random(seed)
+    player_k, disc_k, man_k, pocket_k, sheet_k = (i << 48 for i in range(5))
+    fixture = _zipf(rng, clubs, alpha)
+    sheets = itertools.count()
+    while True:
+        a = fixture()
+        b = fixture()
+        while b == a:
+            b = rng.randrange(clubs)
+        table = rng.randrange(4)
+        four = [a * 6 + rng.randrange(6), b * 6 + rng.randrange(6),
+                a * 6 + rng.randrange(6), b * 6 + rng.randrange(6)]
+        for _board in range(rng.randint(4, 8)):
+            left = list(range(19))
+            last = 18
+            turn = 0
+            while len(left) > 1:
+                yield player_k + four[turn % 4]
+                yield disc_k + table
+                man = last if rng.random() < 0.4 and last in left else rng.choice(left)
+                yield man_k + table * 19 + man
+                last = man
+                if rng.random() < 1 / 3:
+                    yield pocket_k + table * 4 + rng.randrange(4)
+                    left.remove(man)
+                else:
+                    turn += 1
+        yield sheet_k + next(sheets)
+
+
+def canasta_club(seed: int, members: int, alpha: float) -> Iterator[int]:
+    """A canasta club's afternoons as the tally sheets show them (four of ``members`` by Zipf
+    ``alpha`` in partnerships at one of five tables, two packs and four jokers (108 cards)
+    per table; each hand the 44 dealt, then turns: the player, the card drawn from the stock,
+    the discard pile's top card looked at (taken one turn in eight: the whole pile, read
+    again), melds of three or more on the table added to (the meld read again), the
+    discard; three to six hands a session, each until the stock is drawn; the tally sheet and
+    the four players)."""
+    rng = random.Random(seed)
+    player_k, card_k, meld_k, sheet_k = (i << 48 for i in range(4))
+    pick = _zipf(rng, members, alpha)
+    sheets = itertools.count()
+    while True:
+        four: list[int] = []
+        while len(four) < 4:
+            m = pick()
+            if m not in four:
+                four.append(m)
+        table = rng.randrange(5)
+        for _hand in range(rng.randint(3, 6)):
+            pack = list(range(108))
+            rng.shuffle(pack)
+            for c in pack[:44]:
+                yield card_k + table * 108 + c
+            stock = pack[44:]
+            pile: list[int] = []
+            melds: list[int] = []
+            turn = 0
+            while stock:
+                yield player_k + four[turn % 4]
+                yield card_k + table * 108 + stock.pop()
+                if pile:
+                    yield card_k + table * 108 + pile[-1]
+                    if rng.random() < 1 / 8:
+                        for c in pile[-12:]:
+                            yield card_k + table * 108 + c
+                        pile.clear()
+                if rng.random() < 0.3:
+                    if melds and rng.random() < 0.6:
+                        yield meld_k + rng.choice(melds)
+                    else:
+                        melds.append(table * 64 + len(melds) % 64)
+                        yield meld_k + melds[-1]
+                pile.append(rng.randrange(108))
+                yield card_k + table * 108 + pile[-1]
+                turn += 1
+        yield sheet_k + next(sheets)
+        for m in four:
+            yield player_k + m
+
+
+def gymkhana_show(seed: int, ponies: int, classes: int) -> Iterator[int]:
+    """A pony club's gymkhana days as the secretary's tent sees them (``classes`` classes of
+    mounted games, each by age group, run in heats of four to six riders and ponies drawn
+    from ``ponies`` members' ponies by Zipf, a pony entering several classes; each heat the
+    ponies at the start line, the race's poles or flags or buckets (the same kit each heat,
+    read in order), a refusal one in eight (the pony again); the rosettes of a class's
+    final; the day's results board by class)."""
+    rng = random.Random(seed)
+    pony_k, kit_k, rosette_k, board_k = (i << 48 for i in range(4))
+    pick = _zipf(rng, ponies, 1.0)
+    days = itertools.count()
+    while True:
+        day = next(days)
+        for cls in range(classes):
+            kit = [kit_k + cls * 12 + i for i in range(rng.randint(3, 10))]
+            entrants = list({pick() for _ in range(rng.randint(8, 30))})
+            heats = [entrants[i:i + 5] for i in range(0, len(entrants), 5)]
+            finalists: list[int] = []
+            for heat in heats:
+                for p in heat:
+                    yield pony_k + p
+                for item in kit:
+                    for p in heat:
+                        yield item
+                        if rng.random() < 1 / 8:
+                            yield pony_k + p
+                finalists.extend(heat[:2])
+            for place, p in enumerate(finalists[:6]):
+                yield pony_k + p
+                yield rosette_k + day * 1000 + cls * 6 + place
+            yield board_k + cls
+
+
+def sauna_spa_day(seed: int, guests: int, rooms: int) -> Iterator[int]:
+    """A spa's sauna suite as its wristband readers log a day (``rooms`` heat rooms: saunas,
+    a steam room, a plunge pool, relaxation loungers; guests by Zipf over ``guests``
+    members with day guests new each day; each guest's wristband at the door, the locker,
+    then rounds of hot room, plunge, lounger (two to five rounds), a towel from the desk one
+    visit in two, the café one in three; the sauna master's aufguss sessions every 40
+    events (the room and everyone in it); the locker again at the end)."""
+    rng = random.Random(seed)
+    band_k, room_k, locker_k, towel_k = (i << 48 for i in range(4))
+    pick = _zipf(rng, guests, 1.0)
+    fresh = itertools.count(guests)
+    inside: list[tuple[int, int, int]] = []
+    events = 0
+    while True:
+        if len(inside) < 30 or rng.random() < 0.3:
+            g = pick() if rng.random() < 0.8 else next(fresh)
+            locker = rng.randrange(200)
+            yield band_k + g
+            yield locker_k + locker
+            if rng.random() < 0.5:
+                yield towel_k
+            inside.append((g, locker, rng.randint(2, 5) * 3))
+            events += 3
+        i = rng.randrange(len(inside))
+        g, locker, left = inside[i]
+        yield band_k + g
+        yield room_k + (left % 3 if left % 3 else rng.randrange(3, rooms))
+        events += 2
+        if left <= 1:
+            yield locker_k + locker
+            if rng.random() < 1 / 3:
+                yield room_k + rooms
+            inside.pop(i)
+        else:
+            inside[i] = (g, locker, left - 1)
+        if events >= 40:
+            events = 0
+            hot = rng.randrange(3, rooms)
+            yield room_k + hot
+            for g2, _locker, _left in rng.sample(inside, min(len(inside), rng.randint(4, 12))):
+                yield band_k + g2
+
+
+def fresh67_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 79's held-out set: seeds 89000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 89000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "dominoes_t12": lambda: dominoes_league(s + 0, 12, 1.1),
+        "dominoes_t80": lambda: dominoes_league(s + 1, 80, 0.8),
+        "go_m30": lambda: go_club_game(s + 2, 30, 1.1),
+        "go_m300": lambda: go_club_game(s + 3, 300, 0.8),
+        "quoits_p100": lambda: quoits_league(s + 4, 100, 1.1),
+        "quoits_p600": lambda: quoits_league(s + 5, 600, 0.8),
+        "poker_r200_t3": lambda: poker_card_room(s + 6, 200, 3),
+        "poker_r3000_t12": lambda: poker_card_room(s + 7, 3000, 12),
+        "shogi_m24": lambda: shogi_club_game(s + 8, 24, 1.1),
+        "shogi_m200": lambda: shogi_club_game(s + 9, 200, 0.8),
+        "carrom_c10": lambda: carrom_league(s + 10, 10, 1.1),
+        "carrom_c60": lambda: carrom_league(s + 11, 60, 0.8),
+        "canasta_m20": lambda: canasta_club(s + 12, 20, 1.1),
+        "canasta_m150": lambda: canasta_club(s + 13, 150, 0.8),
+        "gymkhana_p80_c8": lambda: gymkhana_show(s + 14, 80, 8),
+        "gymkhana_p600_c20": lambda: gymkhana_show(s + 15, 600, 20),
+        "sauna_g400_r6": lambda: sauna_spa_day(s + 16, 400, 6),
+        "sauna_g5000_r10": lambda: sauna_spa_day(s + 17, 5000, 10),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -29933,7 +30346,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh63": fresh63_variants,
                 "fresh64": fresh64_variants,
                 "fresh65": fresh65_variants,
-                "fresh66": fresh66_variants}
+                "fresh66": fresh66_variants,
+                "fresh67": fresh67_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

@@ -782,9 +782,18 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # (fresh21b's, reused by fresh26a, fresh31b, fresh36a, fresh40c, fresh45b, fresh50a,
 # fresh54c, fresh59b, fresh64a, fresh68c and fresh74a) with 7803 (none a tuning plan: 20,
 # 30 and 28 are in neither room_prior_fit's ODD nor put_spot_error's --plans).
-# Next in line: twelfth reuses, the longest ago first (round 74's 8 and 5, then round
-# 75's 12, 26 and 13, then round 76's 4, 24 and 16, then round 77's 6, 18 and 27, then
-# round 78's 20, 30 and 28, ...).
+# "fresh79a/b/c" (round 79) likewise, by a helper (heldout79) who ran no arm on them: the
+# three next in line, TWELFTH reuses, the longest ago first: round 74's 8 (fresh22a's,
+# reused by fresh27b, fresh32b, fresh37a, fresh41c, fresh46b, fresh51a, fresh55c, fresh60b,
+# fresh65a, fresh69c and fresh74b) with 7901, then round 74's 5 (report's, reused by
+# fresh28a, fresh33a, fresh37c, fresh42b, fresh47a, fresh51b, fresh56a, fresh60c, fresh65b,
+# fresh70a and fresh74c) with 7902, then round 75's 12 (heldout's, reused by fresh28b,
+# fresh33b, fresh38a, fresh42c, fresh47b, fresh51c, fresh56b, fresh61a, fresh65c, fresh70b
+# and fresh75a) with 7903 (none a tuning plan: 8, 5 and 12 are in neither room_prior_fit's
+# ODD nor put_spot_error's --plans).
+# Next in line: twelfth reuses, the longest ago first (round 75's 26 and 13, then round
+# 76's 4, 24 and 16, then round 77's 6, 18 and 27, then round 78's 20, 30 and 28, then
+# round 79's 8, 5 and 12, ...).
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only, by the held-out test).
@@ -847,7 +856,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh75a": (12, 7501), "fresh75b": (26, 7502), "fresh75c": (13, 7503),
           "fresh76a": (4, 7601), "fresh76b": (24, 7602), "fresh76c": (16, 7603),
           "fresh77a": (6, 7701), "fresh77b": (18, 7702), "fresh77c": (27, 7703),
-          "fresh78a": (20, 7801), "fresh78b": (30, 7802), "fresh78c": (28, 7803)}
+          "fresh78a": (20, 7801), "fresh78b": (30, 7802), "fresh78c": (28, 7803),
+          "fresh79a": (8, 7901), "fresh79b": (5, 7902), "fresh79c": (12, 7903)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

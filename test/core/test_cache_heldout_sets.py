@@ -11,9 +11,9 @@ round 57's fresh45, round 58's fresh46, round 59's fresh47, round 60's fresh48, 
 fresh49, round 62's fresh50, round 63's fresh51, round 64's fresh52, round 65's fresh53,
 round 66's fresh54, round 67's fresh55, round 68's fresh56, round 69's fresh57, round 70's
 fresh58, round 71's fresh59, round 72's fresh60, round 73's fresh61, round 74's fresh62,
-round 75's fresh63, round 76's fresh64, round 77's fresh65, round 78's fresh66): their
-generators are seeded, exact in length and distinct. Only the streams are checked here; no
-policy runs on them (they are held out)."""
+round 75's fresh63, round 76's fresh64, round 77's fresh65, round 78's fresh66, round 79's
+fresh67): their generators are seeded, exact in length and distinct. Only the streams are
+checked here; no policy runs on them (they are held out)."""
 
 from __future__ import annotations
 
@@ -37,7 +37,8 @@ SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14
         "fresh45", "fresh46", "fresh47", "fresh48", "fresh49", "fresh50",
         "fresh51", "fresh52", "fresh53", "fresh54", "fresh55",
         "fresh56", "fresh57", "fresh58", "fresh59", "fresh60",
-        "fresh61", "fresh62", "fresh63", "fresh64", "fresh65", "fresh66")
+        "fresh61", "fresh62", "fresh63", "fresh64", "fresh65", "fresh66",
+        "fresh67")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -274,6 +275,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "faregate": lambda s: h.fare_gates(s, 50, 8, 300, 40, 0.2),
             "homehub": lambda s: h.home_hub(s, 4, 5, 2, 100, 5),
             "bikeshare": lambda s: h.bike_share(s, 10, 60, 1.0, 50, 4),
+        }
+    if name == "fresh67":
+        return {
+            "dominoes": lambda s: h.dominoes_league(s, 12, 1.1),
+            "go": lambda s: h.go_club_game(s, 30, 1.1),
+            "quoits": lambda s: h.quoits_league(s, 100, 1.1),
+            "poker": lambda s: h.poker_card_room(s, 200, 3),
+            "shogi": lambda s: h.shogi_club_game(s, 24, 1.1),
+            "carrom": lambda s: h.carrom_league(s, 10, 1.1),
+            "canasta": lambda s: h.canasta_club(s, 20, 1.1),
+            "gymkhana": lambda s: h.gymkhana_show(s, 80, 8),
+            "sauna": lambda s: h.sauna_spa_day(s, 400, 6),
         }
     if name == "fresh66":
         return {
@@ -1051,7 +1064,12 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # Its Scrabble and car boot sale scan new tiles and new items, its greyhounds come back
 # after four nights, its cattery's larger rounds loop over 80 pens, its cribbage and mahjong
 # deal from a pack or a wall of tiles that comes round hand after hand, so they are not
-# listed.
+# listed; fresh67's dominoes, quoits and carrom (a hand's two open ends of the line, the hob
+# read after every quoit, a board's men struck again and again). Its go and shogi games
+# move over a board's points and squares (a fight's stones, the pieces advancing), its poker
+# deals new cards every hand, its canasta lays two packs and looks at the discard pile, its
+# gymkhana loops over each class's kit and its sauna suite's guests stay for minutes, so
+# they are not listed.
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -1109,7 +1127,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh63": ({"handball", "waterpolo", "kabaddi", "netball"}, 0.9, 0.95),
                     "fresh64": ({"takraw", "ultimate", "lacrosse", "rounders"}, 0.9, 0.95),
                     "fresh65": ({"squash", "badminton", "croquet", "korfball"}, 0.9, 0.95),
-                    "fresh66": ({"tabletennis", "petanque", "backgammon"}, 0.9, 0.95)}
+                    "fresh66": ({"tabletennis", "petanque", "backgammon"}, 0.9, 0.95),
+                    "fresh67": ({"dominoes", "quoits", "carrom"}, 0.9, 0.95)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)

@@ -35,7 +35,8 @@ fresh74a/b/c in round 74,
 fresh75a/b/c in round 75,
 fresh76a/b/c in round 76,
 fresh77a/b/c in round 77,
-fresh78a/b/c in round 78):
+fresh78a/b/c in round 78,
+fresh79a/b/c in round 79):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -96,7 +97,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh75": (7501, 7502, 7503),
           "fresh76": (7601, 7602, 7603),
           "fresh77": (7701, 7702, 7703),
-          "fresh78": (7801, 7802, 7803)}
+          "fresh78": (7801, 7802, 7803),
+          "fresh79": (7901, 7902, 7903)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -195,6 +197,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 76's: the next three eleventh reuses, round 71's 4 and 24, then round 72's 16.
 # Round 77's: the last three eleventh reuses, round 72's 6 and 18, then round 73's 27.
 # Round 78's: the first three twelfth reuses, round 73's 20 and 30, then round 74's 28.
+# Round 79's: the next three twelfth reuses, round 74's 8 and 5, then round 75's 12.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -411,7 +414,13 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh78b": ("fresh21c", "fresh27a", "fresh32a", "fresh36c", "fresh41b", "fresh46a",
                        "fresh50c", "fresh55b", "fresh60a", "fresh64c", "fresh69b", "fresh73c"),
           "fresh78c": ("fresh21b", "fresh26a", "fresh31b", "fresh36a", "fresh40c", "fresh45b",
-                       "fresh50a", "fresh54c", "fresh59b", "fresh64a", "fresh68c", "fresh74a")}
+                       "fresh50a", "fresh54c", "fresh59b", "fresh64a", "fresh68c", "fresh74a"),
+          "fresh79a": ("fresh22a", "fresh27b", "fresh32b", "fresh37a", "fresh41c", "fresh46b",
+                       "fresh51a", "fresh55c", "fresh60b", "fresh65a", "fresh69c", "fresh74b"),
+          "fresh79b": ("report", "fresh28a", "fresh33a", "fresh37c", "fresh42b", "fresh47a",
+                       "fresh51b", "fresh56a", "fresh60c", "fresh65b", "fresh70a", "fresh74c"),
+          "fresh79c": ("heldout", "fresh28b", "fresh33b", "fresh38a", "fresh42c", "fresh47b",
+                       "fresh51c", "fresh56b", "fresh61a", "fresh65c", "fresh70b", "fresh75a")}
 LENGTH = 30  # the length the lead runs them at
 
 
