@@ -780,33 +780,36 @@ def test_a_set_is_a_registered_variant_set_of_eighteen_streams(name: str) -> Non
     assert all(sum(n.split("_")[0] == f for n in names) == 2 for f in families)
 
 
-@pytest.mark.parametrize("name", SETS)
-@pytest.mark.parametrize("n", [1, N, 20_000])
-def test_streams_have_the_declared_length(name: str, n: int) -> None:
-    for variant, gen in _variants(name)(n).items():
-        trace = gen()
-        assert len(trace) == n, variant
-        assert all(isinstance(k, int) and k >= 0 for k in trace), variant
+def _check_keys(variant: str, trace: list[int], n: int) -> None:
+    assert len(trace) == n, (variant, len(trace))
+    assert all(isinstance(k, int) and k >= 0 for k in trace), variant
+
+
+# One test per set generates each stream four times (1, N twice, LONG) where three tests
+# once did it seven times: the generators' cost is mostly their set-up, and this file was
+# the suite's costliest (bench/README_ci.md, round 79).
+LONG = 20_000
 
 
 @pytest.mark.parametrize("name", SETS)
-def test_streams_are_deterministic_for_their_seed(name: str) -> None:
+def test_streams_are_exact_in_length_deterministic_and_distinct(name: str) -> None:
+    for variant, gen in _variants(name)(1).items():
+        _check_keys(variant, gen(), 1)
     first = {v: gen() for v, gen in _variants(name)(N).items()}
-    again = {v: gen() for v, gen in _variants(name)(N).items()}
-    assert first == again
-    # a longer stream starts with the shorter one (a pure function of the index)
-    longer = {v: gen() for v, gen in _variants(name)(2 * N).items()}
-    assert all(longer[v][:N] == first[v] for v in first)
-
-
-@pytest.mark.parametrize("name", SETS)
-def test_streams_differ_from_each_other_and_are_not_trivial(name: str) -> None:
-    traces = {v: gen() for v, gen in _variants(name)(N).items()}
-    for (a, ta), (b, tb) in itertools.combinations(traces.items(), 2):
-        assert ta != tb, (a, b)
-    for variant, trace in traces.items():
+    for variant, trace in first.items():
+        _check_keys(variant, trace, N)
         distinct = len(set(trace))
         assert 20 <= distinct < N, (variant, distinct)  # reuse, and more than a handful of keys
+    for (a, ta), (b, tb) in itertools.combinations(first.items(), 2):
+        assert ta != tb, (a, b)
+    # deterministic for the seed
+    assert {v: gen() for v, gen in _variants(name)(N).items()} == first
+    # a longer stream has its declared length and starts with the shorter one (a pure
+    # function of the index)
+    for variant, gen in _variants(name)(LONG).items():
+        longer = gen()
+        _check_keys(variant, longer, LONG)
+        assert longer[:N] == first[variant], variant
 
 
 @pytest.mark.parametrize("name", SETS)
