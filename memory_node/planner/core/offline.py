@@ -114,24 +114,6 @@ def _restore(req: PlanRequest, saved: dict) -> None:
     req.notes.update(live)
 
 
-def _forget_unopened_searches(req: PlanRequest) -> None:
-    """A receptacle counts as searched for a type (notes["searched"]) once an open of it was
-    sent, not when a plan named that open: a plan given up before its open (a call before
-    it refused, a re-plan) left the receptacle marked and never opened. Tune2 tidy 3162
-    s0029 (round 78): "put the cell phone on the plate", memory had the plate absent in
-    cabinet object_0; the first plan went for the phone, then to object_0 to open it; the
-    phone was not where memory had it, and every later plan opened every other cabinet
-    for the plate, never object_0, to the step limit (the base, on a path where memory
-    knew the phone gone, opened object_0 and won in 8 calls). As `_usual` already counts
-    its own usual place (an open of it ran)."""
-    searched = req.notes.get("searched")
-    if not searched:
-        return
-    opened = {h.call.args[0] for h in req.history if h.call.skill == "open" and h.call.args}
-    # In place: the set is the notes' own, which a snapshot copies and a restore puts back.
-    searched.difference_update({s for s in searched if s[0] not in opened})
-
-
 def shut_type(step: StepLine) -> str:
     """The receptacle type a refusal names as shutting the object in, or "" when it names
     none (another refusal, or a skill that does not say): the result's typed field
@@ -1135,11 +1117,19 @@ class OfflinePlanner:
                 and u.receptacle_id in known
                 and type_key(known[u.receptacle_id].label) in doors}
         last -= self._open_now(req) | req.notes.get("cannot_open", set())
+        # Searched is an open sent, not one a plan named, for where memory last had the
+        # type: a plan given up before that open (a refused call before it) left it marked
+        # and never opened, and every later plan searched the others (tune2 tidy 3162
+        # s0013 and tune3 tidy 3825 s0006, round 78: "... on the plate", memory had the
+        # plate absent in a cabinet, the first plan went for the object first, its
+        # navigate was refused; lost). Only there: a nearest-first mark stays as planned.
+        sent = {h.call.args[0] for h in req.history if h.call.skill == "open" and h.call.args}
         passed = self._passed_over(req)
         start = req.notes.get("known_at_start")
         closed = [u for u in known.values()
                   if (u.state == "closed" or u.object_id in last)
-                  and (u.object_id, types[0]) not in searched
+                  and ((u.object_id, types[0]) not in searched
+                       or (u.object_id in last and u.object_id not in sent))
                   and (room is None or req.place_rooms.get(u.area_id) == room)
                   and u.object_id not in passed
                   and (not before_explore or start is None or u.object_id in start
@@ -1980,7 +1970,6 @@ class OfflinePlanner:
         return searching or not dry or any(c.skill == "explore" for c in dry)
 
     def _plan_goals(self, req: PlanRequest, goals: list[Goal]) -> list[SkillCall]:
-        _forget_unopened_searches(req)
         answered = len(req.notes.get("answered_by_listing", ()))
         sim = self._sim(req)
         try:
