@@ -2732,37 +2732,3 @@ def test_a_put_target_not_seen_in_the_receptacle_just_opened_for_it_is_looked_fo
              "explore: no Cup seen in the kitchen")
     # Looked over once: the search goes on to the other receptacles.
     assert [str(c) for c in planner.plan(req).calls][-1].startswith("open(")
-
-
-def test_a_receptacle_a_given_up_plan_never_opened_is_still_searched() -> None:
-    """Tune2 tidy 3162 s0029 (round 78): memory had the plate absent in its cabinet; the
-    first plan went for the phone, then to that cabinet to open it. The phone was not
-    where memory had it (the navigate refused), the plan was given up before its open, and
-    the cabinet stayed marked searched: once another phone was found, the plate was sought
-    in every other cabinet, never in the one memory last had it in (step limit, lost).
-    Searched is an open sent, not one a plan named."""
-    planner = OfflinePlanner()
-    vocab = Vocabulary()
-    vocab.add_units([UnitView("Cabinet_plate", "Cabinet", (-1.4, -1.1, 0.4), "closed", "a1"),
-                     UnitView("Cabinet_near", "Cabinet", (0.5, -1.1, 0.4), "closed", "a1"),
-                     UnitView("Plate_1", "Plate", (-1.4, -1.1, 0.45), "absent", "a1",
-                              receptacle_id="Cabinet_plate", relation="in"),
-                     UnitView("CellPhone_1", "CellPhone", (0.2, 0.8, 1.0), "none", "a1")])
-    req = PlanRequest("put the cell phone on the plate", "", vocab, ["a1"], robot_area="a1",
-                      goal_conditions=("ON(CellPhone, Plate)",), robot_position=(0.0, 0.0, 0.0),
-                      place_rooms={"a1": "kitchen"},   # memory has looked the kitchen over
-                      scene={**vocab.objects, **{f"Chair_{i}": UnitView(
-                          f"Chair_{i}", "Chair", (0.5 * i, 1.0, 0.4), "none", "a1")
-                          for i in range(3)}})
-    assert [str(c) for c in planner.plan(req).calls] == [
-        "navigate(CellPhone_1)", "pick(CellPhone_1)", "navigate(Cabinet_plate)",
-        "open(Cabinet_plate)"]
-    _history(req, "navigate", ("CellPhone_1",), False, ErrorCode.NOT_FOUND)
-    vocab.add_units([replace(vocab.objects["CellPhone_1"], state="absent"),
-                     UnitView("CellPhone_2", "CellPhone", (0.8, -1.3, 0.3), "none", "a1")])
-    calls = [str(c) for c in planner.plan(req).calls]
-    assert calls[-2:] == ["navigate(Cabinet_plate)", "open(Cabinet_plate)"], calls
-    # Once its open was sent, it is searched: the next search goes elsewhere.
-    _history(req, "open", ("Cabinet_plate",), True)
-    req.held = "CellPhone_2"
-    assert [str(c) for c in planner.plan(req).calls][-1:] == ["open(Cabinet_near)"]

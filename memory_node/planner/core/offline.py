@@ -1117,19 +1117,11 @@ class OfflinePlanner:
                 and u.receptacle_id in known
                 and type_key(known[u.receptacle_id].label) in doors}
         last -= self._open_now(req) | req.notes.get("cannot_open", set())
-        # Searched is an open sent, not one a plan named, for where memory last had the
-        # type: a plan given up before that open (a refused call before it) left it marked
-        # and never opened, and every later plan searched the others (tune2 tidy 3162
-        # s0013 and tune3 tidy 3825 s0006, round 78: "... on the plate", memory had the
-        # plate absent in a cabinet, the first plan went for the object first, its
-        # navigate was refused; lost). Only there: a nearest-first mark stays as planned.
-        sent = {h.call.args[0] for h in req.history if h.call.skill == "open" and h.call.args}
         passed = self._passed_over(req)
         start = req.notes.get("known_at_start")
         closed = [u for u in known.values()
                   if (u.state == "closed" or u.object_id in last)
-                  and ((u.object_id, types[0]) not in searched
-                       or (u.object_id in last and u.object_id not in sent))
+                  and (u.object_id, types[0]) not in searched
                   and (room is None or req.place_rooms.get(u.area_id) == room)
                   and u.object_id not in passed
                   and (not before_explore or start is None or u.object_id in start
