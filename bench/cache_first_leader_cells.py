@@ -6,7 +6,7 @@ after it the steered policy is deterministic. So a cell whose first leader does 
 hit for hit the same under both settings, and only the cells listed here need replaying
 (``cache_rule_tuning.py --cells``). This replays each trace only up to the first overflow.
 ``--test idle`` is round 26's idle test (DEAD_IDLE); ``--test unreused`` round 79's
-COLD_UNREUSED (no key reused before the fill), on the default policy's other tests.
+COLD_UNREUSED (no key reused before the fill; not kept, results/cache79_r79.patch).
 
     .venv/bin/python bench/cache_first_leader_cells.py --sets fresh13,public,seeds \\
         --out bench/results/cache_first_leader_cells_r26.json
@@ -32,7 +32,7 @@ def moved_by_idle_test(trace: Sequence[Hashable], capacity: int, test: str = "id
     """True if, at the first overflow, round 14's rule keeps W-TinyLFU and ``test`` moves
     the residents to LRU (the policy's own tests, read just before the put): "idle" round
     26's idle test, "unreused" round 79's no-reuse test where the idle test keeps W-TinyLFU."""
-    p = SteeredWTinyLFUPolicy(capacity, cold_unreused=False)
+    p = SteeredWTinyLFUPolicy(capacity)
     for k in trace:
         if p.get(k):
             continue

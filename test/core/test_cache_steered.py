@@ -781,25 +781,6 @@ def test_first_leader_is_chosen_at_the_fill_for_free() -> None:
     assert q.leader == "wtinylfu" and _replay(q, loops) == first
 
 
-def test_no_reuse_before_the_fill_starts_on_lru() -> None:
-    # A bulk load of distinct keys fills the cache before any key comes back, then each key
-    # is reused once about 200 positions later (a stack). Round 14's counts are both 0 at
-    # the fill: no evidence for frequency, and W-TinyLFU's admission, on a sketch of ones,
-    # refuses the keys whose reuse is due. Round 79 (COLD_UNREUSED) starts on LRU there.
-    trace = [-1 - i for i in range(300)] + stack(n=20_000, seed=3, depth=200)
-    assert _leader_at_first_eviction(trace, 250, cold_unreused=True) == ("lru", 1)
-    assert _replay(SteeredWTinyLFUPolicy(250, cold_unreused=True), trace) >= (
-        _best_recency(trace, 250) - 0.005)
-    # Without it (as before round 79) the residents start on W-TinyLFU and lose a point.
-    assert _leader_at_first_eviction(trace, 250, cold_unreused=False) == ("wtinylfu", 0)
-    assert _replay(SteeredWTinyLFUPolicy(250, cold_unreused=False), trace) < (
-        _best_recency(trace, 250) - 0.005)
-    # A single reuse before the fill is evidence the test leaves to round 14's counts.
-    reused = [-1] + trace
-    reused[150] = -1
-    assert _leader_at_first_eviction(reused, 250, cold_unreused=True) == ("wtinylfu", 0)
-
-
 def _pass_manager(functions: int, blocks: int, sweeps: int) -> list[int]:
     """A compiler's pass manager in miniature: each function's blocks swept ``sweeps``
     times, then never again (fresh13's `passes` family, round 26)."""

@@ -457,14 +457,6 @@ COLLAPSE_SINCE = False
 # Nothing is per access after the first overflow; before it, each hit records the key's
 # last lookup.
 DEAD_IDLE = 4.0
-# Round 79 (COLD_UNREUSED). With no key reused at all before the first overflow (round 14's
-# counts once = twice = 0), round 14's test had no evidence either way and kept W-TinyLFU.
-# But W-TinyLFU's sketch then holds one count per key, its admission refuses every candidate
-# that only ties its victim, and the keys refused from the fill on are missed once more
-# after any later switch; LRU's start costs little if frequency turns out to pay (its recent
-# keys are mostly the frequent ones too, and the election moves on). So with no reuse the
-# residents start on LRU (cache78's group A: 7 of its 20 cells lost at the fill had none).
-COLD_UNREUSED = False
 # Round 32 (undos that pay only noise). Traced on fresh18's museum guide (C=100, tuning since
 # round 31): W-TinyLFU's ghost earns what LRU's and FIFO's earn within noise, yet once the
 # residents alternate they enter it ~15 times on short-window leads of 15-35 hits (undos of
@@ -852,8 +844,6 @@ class SteeredWTinyLFUPolicy:
             before round 22; ``collapse_since=True`` tests the leader's fall since it began
             (round 25's CUSUM) rather than since the epoch began; ``dead_idle=0`` judges
             the first leader on reuse counts alone, as before round 26;
-            ``cold_unreused=True`` starts on LRU when no key was reused before the fill
-            (COLD_UNREUSED, round 79);
             ``measure_convergence=False`` charges SWITCH_COST alone, as before round 23;
             ``noise_trials=0`` never holds an entry back on the undos' measured noise, as
             before round 32; ``entry_z=0`` never holds an entry on a noisy lead the long
@@ -889,7 +879,6 @@ class SteeredWTinyLFUPolicy:
         "_cexcl",
         "_check",
         "_cold_start",
-        "_cold_unreused",
         "_dead_idle",
         "_epoch",
         "_epoch_excl",
@@ -1036,7 +1025,6 @@ class SteeredWTinyLFUPolicy:
         collapse_z: float = COLLAPSE_Z,
         collapse_since: bool = COLLAPSE_SINCE,
         dead_idle: float = DEAD_IDLE,
-        cold_unreused: bool = COLD_UNREUSED,
         measure_convergence: bool = True,
         noise_trials: int = NOISE_TRIALS,
         entry_z: float = ENTRY_Z,
@@ -1195,7 +1183,6 @@ class SteeredWTinyLFUPolicy:
         self.period_bands = 0  # round 71: guard tests that read a whole-period band
         self._cold_start = cold_start
         self._dead_idle = dead_idle  # round 26
-        self._cold_unreused = cold_unreused  # round 79
         # Until the residents first overflow: per resident key its hits and the lookups at
         # its first put and its last access (a dict only that long, then None), and how many
         # keys were reused exactly once / twice or more.
@@ -1820,9 +1807,7 @@ class SteeredWTinyLFUPolicy:
         self._reuses = None
         if self._leader != 0:
             return
-        once, twice = self._once, self._twice
-        if (once >= self._cold_start * (twice + 1) or self._frequency_over(reuses)
-                or (self._cold_unreused and not once + twice)):
+        if self._once >= self._cold_start * (self._twice + 1) or self._frequency_over(reuses):
             self._switch(1)
             self._settle(key)
 
