@@ -1,10 +1,12 @@
-"""The tuning cells whose first leader round 26's idle test (DEAD_IDLE) moves to LRU.
+"""The tuning cells whose first leader a first-leader test moves to LRU.
 
 The idle test acts once, at the residents' first overflow, and only where round 14's reuse
 count kept W-TinyLFU; before that moment the policy is the same with or without it, and
 after it the steered policy is deterministic. So a cell whose first leader does not move is
 hit for hit the same under both settings, and only the cells listed here need replaying
 (``cache_rule_tuning.py --cells``). This replays each trace only up to the first overflow.
+``--test idle`` is round 26's idle test (DEAD_IDLE); ``--test unreused`` round 79's
+COLD_UNREUSED (no key reused before the fill; not kept, results/cache79_r79.patch).
 
     .venv/bin/python bench/cache_first_leader_cells.py --sets fresh13,public,seeds \\
         --out bench/results/cache_first_leader_cells_r26.json
@@ -26,9 +28,10 @@ from cache_rule_tuning import DEFAULT_SETS, load_trace, tasks_for  # noqa: E402
 from memory_node.core.cache.steered import SteeredWTinyLFUPolicy  # noqa: E402
 
 
-def moved_by_idle_test(trace: Sequence[Hashable], capacity: int) -> bool:
-    """True if, at the first overflow, round 14's rule keeps W-TinyLFU and the idle test
-    moves the residents to LRU (the policy's own tests, read just before the put)."""
+def moved_by_idle_test(trace: Sequence[Hashable], capacity: int, test: str = "idle") -> bool:
+    """True if, at the first overflow, round 14's rule keeps W-TinyLFU and ``test`` moves
+    the residents to LRU (the policy's own tests, read just before the put): "idle" round
+    26's idle test, "unreused" round 79's no-reuse test where the idle test keeps W-TinyLFU."""
     p = SteeredWTinyLFUPolicy(capacity)
     for k in trace:
         if p.get(k):
@@ -37,8 +40,11 @@ def moved_by_idle_test(trace: Sequence[Hashable], capacity: int) -> bool:
         if reuses is None:
             return False
         if len(p) >= capacity:  # this put overflows: the first leader is chosen now
-            r14 = p._once >= p._cold_start * (p._twice + 1)
-            return not r14 and p._frequency_over(reuses)
+            if p._once >= p._cold_start * (p._twice + 1):
+                return False
+            if test == "unreused":
+                return not p._frequency_over(reuses) and not p._once + p._twice
+            return p._frequency_over(reuses)
         p.put(k)
     return False
 
@@ -48,13 +54,14 @@ def main() -> int:
     ap.add_argument("--sets", default=",".join((*DEFAULT_SETS, "public", "seeds")))
     ap.add_argument("--events", type=int, default=30_000)
     ap.add_argument("--seeds", type=int, default=10)
+    ap.add_argument("--test", choices=("idle", "unreused"), default="idle")
     ap.add_argument("--out", type=Path, required=True)
     a = ap.parse_args()
     cells = []
     for which, name, n, caps, _ in tasks_for(a.sets.split(","), a.events, a.seeds, ()):
         trace = load_trace((which, name, n))
         for c in caps:
-            if moved_by_idle_test(trace, c):
+            if moved_by_idle_test(trace, c, a.test):
                 cells.append([which, name, c])
                 print(which, name, c, flush=True)
     a.out.write_text(json.dumps(cells))

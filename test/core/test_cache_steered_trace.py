@@ -52,5 +52,20 @@ def test_the_cells_the_idle_test_moves_are_the_cells_that_differ() -> None:
                 SteeredWTinyLFUPolicy(100, dead_idle=0), trace)
 
 
+def test_the_unreused_listing_reads_no_reuse_before_the_fill() -> None:
+    # `--test unreused` (round 79, results/cache79_r79.patch) lists the cells where no key was
+    # reused before the first overflow and round 14's and round 26's tests keep W-TinyLFU.
+    tool = load_bench("cache_first_leader_cells")
+    rng = random.Random(79)
+    zipf = rng.choices(range(2000), weights=[1.0 / (r + 1) for r in range(2000)], k=5000)
+    passes = [f * 1000 + b for f in range(60) for _ in range(8) for b in range(20)]
+    scan_first = [-1 - i for i in range(150)] + zipf
+    assert tool.moved_by_idle_test(scan_first, 100, "unreused")
+    assert not tool.moved_by_idle_test(scan_first, 100, "idle")
+    assert not tool.moved_by_idle_test(zipf, 100, "unreused")  # reuse before the fill
+    assert not tool.moved_by_idle_test(passes, 100, "unreused")  # the idle test's cell
+    assert not tool.moved_by_idle_test(scan_first[:100], 100, "unreused")  # never fills
+
+
 def _hits(p: SteeredWTinyLFUPolicy, trace: list[int]) -> int:
     return hits(p, trace)
