@@ -462,6 +462,15 @@ class RecallConfig:
                                      # it the pot: the stove burner; subtasks.
                                      # _lent_fixtures; round 78: decision auto +5 -0,
                                      # per hand step +1 -0; bench/README_recall.md)
+    named_before_implied: bool = False  # per subtask: in a piece that names a thing
+                                     # here outright, the things it names (if only
+                                     # partly) take their slots before a fixture it
+                                     # only implies ("the soap fell in the bath, put it
+                                     # back on the sink": the soap bar, not washing's
+                                     # faucet): an implied fixture in its top k yields,
+                                     # lowest first, to a named type ranked below k
+                                     # (subtasks._named_first), as named_slots keeps a
+                                     # pronoun step's named things
     sibling_tools: bool = True       # a verb none of whose own tools (verb_tools) is
                                      # here is done with the tools of its siblings that
                                      # do what it does (WordNet: "scrub", clean with

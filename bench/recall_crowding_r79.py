@@ -1,0 +1,114 @@
+"""Round 79 (issue 11, parts 1-3): what the decision sets still miss at k=3 on 5ea4a343
+(the default configuration, ``named_before_implied`` off), and that switch on vs off, in
+one pass over every decision and validation instruction.
+
+Each instruction is answered whole, auto-split and per hand step with the flag off (its
+misses stored as ``recall_misses_r78.py`` stores them, for its classes); then the same
+recaller, the flag on, answers auto and per hand step again, counting the pieces whose
+top k :func:`subtasks._named_first` changed. The switch acts only there, and its scores
+are the off arm's (memoised), so an instruction with no such piece answers alike; one
+with any is answered in full by both arms (``recall_switch_ab``'s rows).
+
+    .venv/bin/python bench/recall_crowding_r79.py --sets 19,20,21,68,tune,1,...,18 \\
+        --raw /tmp/a.json                     # one process per list; resumable
+    .venv/bin/python bench/recall_crowding_r79.py --summarise /tmp/a.json /tmp/b.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import recall_misses_r78 as misses  # noqa: E402
+import recall_switch_ab as switch_ab  # noqa: E402
+
+VALIDATION = {"19", "20", "21", "68"}
+K = 3
+SWITCH = "named_before_implied"
+
+
+def run_sets(sets: list[str], raw: Path) -> None:
+    from memory_node.core.recall import subtasks as st
+    from memory_node.core.recall.recall import Recaller
+
+    moved = [0]
+    plain = st._named_first
+
+    def watched(*args: Any) -> list:
+        got = plain(*args)
+        moved[0] += got is not args[2]
+        return got
+
+    st._named_first = watched  # type: ignore[assignment]
+
+    def per_set(emb: Any, items: list[dict], scenes: dict[str, list]) -> tuple[dict, str]:
+        rec = Recaller(emb)
+        off_cfg = rec.config
+        assert not off_cfg.named_before_implied
+        on_cfg = dataclasses.replace(off_cfg, named_before_implied=True)
+        out: dict[str, Any] = {"n": len(items), "needs_auto": 0, "needs_steps": 0,
+                               "missed": [], "flagged": {}}
+        for it in items:
+            units = scenes[it["room"]]
+            rec.config = off_cfg
+            a = switch_ab.answer(rec, it, units, K)
+            out["needs_auto"] += len(a["auto"][0])
+            out["needs_steps"] += sum(len(s[0]) for s in a["steps"])
+            miss_auto = [i for i, ok in enumerate(a["auto"][0]) if not ok]
+            miss_steps = [(j, i) for j, s in enumerate(a["steps"]) for i, ok in enumerate(s[0])
+                          if not ok]
+            if miss_auto or miss_steps:
+                out["missed"].append({"id": it["id"], "room": it["room"], "text": it["text"],
+                                      "steps": [s["text"] for s in it["steps"]],
+                                      "step_needs": [s["needs"] for s in it["steps"]],
+                                      "answer": a, "auto_missed": miss_auto,
+                                      "steps_missed": miss_steps})
+            rec.config = on_cfg
+            moved[0] = 0
+            b = switch_ab.answer(rec, it, units, K)
+            if moved[0]:
+                out["flagged"][it["id"]] = {"on": b, "off": a, "marks": moved[0]}
+        rec.config = off_cfg
+        return out, f"missed in {len(out['missed'])} flagged {len(out['flagged'])}"
+
+    switch_ab.run_resumable(sets, raw, per_set)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sets")
+    ap.add_argument("--raw", type=Path)
+    ap.add_argument("--summarise", nargs="+", type=Path)
+    ap.add_argument("--misses", nargs="+", type=Path, help="raw files: the off arm's classes")
+    ap.add_argument("--out", default=f"recall_switch_ab_{SWITCH}_r79")
+    args = ap.parse_args()
+    if args.sets:
+        run_sets(args.sets.split(","), args.raw)
+    if args.summarise:
+        out = switch_ab.summarise(
+            args.summarise, VALIDATION, K, 79, SWITCH,
+            f"{SWITCH} on vs off (= 5ea4a343), over the instructions where a piece's top k "
+            "was changed; the others answer alike")
+        switch_ab.write_summary(out, args.out)
+    if args.misses:
+        # Decision sets only: the validation sets' misses are not read.
+        merged: dict[str, Any] = {}
+        for f in args.misses:
+            merged.update(json.loads(f.read_text()))
+        decision = Path(f"/tmp/{SWITCH}_decision_r79.json")
+        decision.write_text(json.dumps({s: v for s, v in merged.items() if s not in VALIDATION}))
+        got = misses.summarise([decision])
+        path = Path(__file__).resolve().parent / "results" / "recall_misses_r79.json"
+        path.write_text(json.dumps(got, indent=0) + "\n")
+        print(got["totals"], got["classes"], "wrote", path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
