@@ -1584,20 +1584,24 @@ def _named_first(recaller: Recaller, query: str, ranked: list[RankedUnit],
                  ) -> list[RankedUnit]:
     """``ranked`` (a piece's top-k) with each fixture it holds only because the piece's
     verbs imply it (no word names it) given, lowest first, to a type the piece names, if
-    only partly, that ranked below k (``RecallConfig.named_before_implied``); only in a
-    piece that names a thing here outright: what it says it acts on, where from and where
-    to is its own before what its verbs may need ("the soap fell in the bath, put it back
-    on the sink": the soap bar, not the faucet washing needs). A piece naming nothing here
-    outright ("wash your hands") is about its verbs, and their fixtures stay. The wider
-    ranking is the same scoring's top 2k (the scores are memoised): a piece with no
-    implied fixture in its top k costs nothing more."""
+    only partly by a word of its own name, that ranked below k
+    (``RecallConfig.named_before_implied``); only in a piece that names a thing here
+    outright: what it says it acts on, where from and where to is its own before what its
+    verbs may need ("the soap fell in the bath, put it back on the sink": the soap bar, not
+    the faucet washing needs). A piece naming nothing here outright ("wash your hands") is
+    about its verbs, and their fixtures stay. The wider ranking is the same scoring's top
+    2k (the scores are memoised): a piece with no implied fixture in its top k costs
+    nothing more."""
     slots = [i for i, r in enumerate(ranked) if r.why == RECALLED_IMPLIED]
     if not slots or not any(r.named for r in ranked):
         return ranked
     wide, _ = recaller.rank_filled(query, units, 2 * k, labels=labels,
                                    area_names=area_names, units_key=units_key)
     kept = {r.unit.label for r in ranked}
-    waiting = [r for r in wide if r.why == RECALLED_NAMED and r.unit.label not in kept]
+    # Named by a word of its own name: a word of its definition alone ("the pot out of
+    # the cabinet": a cabinet has shelves) names no thing the piece says.
+    waiting = [r for r in wide if r.unit.label not in kept and (r.named or (
+        r.why == RECALLED_NAMED and recaller.own_name_said(r.description.type_name, query)))]
     if not waiting:
         return ranked
     out = list(ranked)
