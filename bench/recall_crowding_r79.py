@@ -4,8 +4,9 @@ one pass over every decision and validation instruction.
 
 Each instruction is answered whole, auto-split and per hand step with the flag off (its
 misses stored as ``recall_misses_r78.py`` stores them, for its classes); then the same
-recaller, the flag on, answers auto and per hand step again, counting the pieces whose
-top k :func:`subtasks._named_first` changed. The switch acts only there, and its scores
+recaller, the flag on, answers auto and per hand step again (the whole answer is the off
+arm's: ``Recaller.rank`` never reads the flag), counting the pieces whose top k
+:func:`subtasks._named_first` changed. The switch acts only there, and its scores
 are the off arm's (memoised), so an instruction with no such piece answers alike; one
 with any is answered in full by both arms (``recall_switch_ab``'s rows).
 
@@ -71,7 +72,7 @@ def run_sets(sets: list[str], raw: Path) -> None:
                                       "steps_missed": miss_steps})
             rec.config = on_cfg
             moved[0] = 0
-            b = switch_ab.answer(rec, it, units, K)
+            b = switch_ab.answer(rec, it, units, K, whole=a["whole"])
             if moved[0]:
                 out["flagged"][it["id"]] = {"on": b, "off": a, "marks": moved[0]}
         rec.config = off_cfg
