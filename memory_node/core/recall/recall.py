@@ -2030,11 +2030,12 @@ class Recaller:
                      if tool in names}
         return frozenset(said)
 
-    def own_name_said(self, type_name: str, instruction: str) -> bool:
-        """``instruction`` says a word of the type's own name (its head or a modifier),
-        or a verb done with it as the tool (:meth:`_partly_named_by`); not a word only
-        its definition has ("boil" for the microwave, "cabinet" for the shelf)."""
-        return bool(self._partly_named_by(type_name, self.query(instruction)))
+    def own_name_said(self, type_name: str, instruction: str) -> frozenset[str]:
+        """The words of ``instruction`` that name the type by a word of its own name (its
+        head or a modifier), and a mark per verb done with it as the tool
+        (:meth:`_partly_named_by`); not a word only its definition has ("boil" for the
+        microwave, "cabinet" for the shelf)."""
+        return self._partly_named_by(type_name, self.query(instruction))
 
     def _place_fixtures(self) -> tuple[frozenset[str], frozenset[str]]:
         """Type keys of the fixtures skills work at (the skill table's place fixtures:

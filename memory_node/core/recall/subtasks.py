@@ -1584,8 +1584,8 @@ def _named_first(recaller: Recaller, query: str, ranked: list[RankedUnit],
                  ) -> list[RankedUnit]:
     """``ranked`` (a piece's top-k) with each fixture it holds only because the piece's
     verbs imply it (no word names it) given, lowest first, to a type the piece names, if
-    only partly by a word of its own name, that ranked below k
-    (``RecallConfig.named_before_implied``); only in a piece that names a thing here
+    only partly by a word of its own name that no type in its top k has in its name,
+    that ranked below k (``RecallConfig.named_before_implied``); only in a piece that names a thing here
     outright: what it says it acts on, where from and where to is its own before what its
     verbs may need ("the soap fell in the bath, put it back on the sink": the soap bar, not
     the faucet washing needs). A piece naming nothing here outright ("wash your hands") is
@@ -1599,9 +1599,13 @@ def _named_first(recaller: Recaller, query: str, ranked: list[RankedUnit],
                                    area_names=area_names, units_key=units_key)
     kept = {r.unit.label for r in ranked}
     # Named by a word of its own name: a word of its definition alone ("the pot out of
-    # the cabinet": a cabinet has shelves) names no thing the piece says.
+    # the cabinet": a cabinet has shelves) names no thing the piece says; nor does a word
+    # a type kept already has in its name ("fill the kettle, on the stove":
+    # the stove burner, not the stove knob too).
+    taken = {w for r in ranked for w in recaller.terms_for(r.description.type_name).words}
     waiting = [r for r in wide if r.unit.label not in kept and (r.named or (
-        r.why == RECALLED_NAMED and recaller.own_name_said(r.description.type_name, query)))]
+        r.why == RECALLED_NAMED
+        and recaller.own_name_said(r.description.type_name, query) - taken))]
     if not waiting:
         return ranked
     out = list(ranked)
