@@ -1584,11 +1584,11 @@ def _named_first(recaller: Recaller, query: str, ranked: list[RankedUnit],
                  ) -> list[RankedUnit]:
     """``ranked`` (a piece's top-k) with each fixture it holds only because the piece's
     verbs imply it (no word names it) given, lowest first, to a type the piece names, if
-    only partly by a word of its own name that no type in its top k has in its name,
-    that ranked below k (``RecallConfig.named_before_implied``); only in a piece that names a thing here
-    outright: what it says it acts on, where from and where to is its own before what its
-    verbs may need ("the soap fell in the bath, put it back on the sink": the soap bar, not
-    the faucet washing needs). A piece naming nothing here outright ("wash your hands") is
+    only partly by a word of its own name that no type in its top k has in its name, that
+    ranked below k (``RecallConfig.named_before_implied``); only in a piece that names a
+    thing here outright: what it says it acts on, where from and where to is its own
+    before what its verbs may need ("clean the toilet": the scrub brush, not the second
+    fixture washing needs). A piece naming nothing here outright ("wash your hands") is
     about its verbs, and their fixtures stay. The wider ranking is the same scoring's top
     2k (the scores are memoised): a piece with no implied fixture in its top k costs
     nothing more."""
