@@ -34,7 +34,10 @@ K = 3
 SWITCH = "named_before_implied"
 
 
-def run_sets(sets: list[str], raw: Path) -> None:
+def run_sets(sets: list[str], raw: Path, only: set[tuple] | None = None) -> None:
+    """Both arms over ``sets`` (resumable into ``raw``); ``only``: the instructions to
+    answer (an earlier form's flagged ones, by id and hand steps' texts: ids repeat across
+    sets), every other one skipped."""
     from memory_node.core.recall import subtasks as st
     from memory_node.core.recall.recall import Recaller
 
@@ -56,6 +59,8 @@ def run_sets(sets: list[str], raw: Path) -> None:
         out: dict[str, Any] = {"n": len(items), "needs_auto": 0, "needs_steps": 0,
                                "missed": [], "flagged": {}}
         for it in items:
+            if only is not None and (it["id"], *(t["text"] for t in it["steps"])) not in only:
+                continue
             units = scenes[it["room"]]
             rec.config = off_cfg
             a = switch_ab.answer(rec, it, units, K)
@@ -86,11 +91,18 @@ def main() -> int:
     ap.add_argument("--sets")
     ap.add_argument("--raw", type=Path)
     ap.add_argument("--summarise", nargs="+", type=Path)
+    ap.add_argument("--only", nargs="+", type=Path,
+                    help="raw files of an earlier form: answer only their flagged instructions")
     ap.add_argument("--misses", nargs="+", type=Path, help="raw files: the off arm's classes")
     ap.add_argument("--out", default=f"recall_switch_ab_{SWITCH}_r79")
     args = ap.parse_args()
+    only = None
+    if args.only:
+        only = {(iid, *(t[2] for t in x["off"]["steps"]))
+                for f in args.only for v in json.loads(f.read_text()).values()
+                for iid, x in v["flagged"].items()}
     if args.sets:
-        run_sets(args.sets.split(","), args.raw)
+        run_sets(args.sets.split(","), args.raw, only)
     if args.summarise:
         out = switch_ab.summarise(
             args.summarise, VALIDATION, K, 79, SWITCH,
