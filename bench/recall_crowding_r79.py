@@ -34,10 +34,11 @@ K = 3
 SWITCH = "named_before_implied"
 
 
-def run_sets(sets: list[str], raw: Path, only: set[tuple] | None = None) -> None:
+def run_sets(sets: list[str], raw: Path, only: dict[tuple, dict] | None = None) -> None:
     """Both arms over ``sets`` (resumable into ``raw``); ``only``: the instructions to
     answer (an earlier form's flagged ones, by id and hand steps' texts: ids repeat across
-    sets), every other one skipped."""
+    sets) with the off arm's answers there (the flag off is 5ea4a343's code in every
+    form), every other one skipped."""
     from memory_node.core.recall import subtasks as st
     from memory_node.core.recall.recall import Recaller
 
@@ -59,11 +60,12 @@ def run_sets(sets: list[str], raw: Path, only: set[tuple] | None = None) -> None
         out: dict[str, Any] = {"n": len(items), "needs_auto": 0, "needs_steps": 0,
                                "missed": [], "flagged": {}}
         for it in items:
-            if only is not None and (it["id"], *(t["text"] for t in it["steps"])) not in only:
+            key = (it["id"], *(t["text"] for t in it["steps"]))
+            if only is not None and key not in only:
                 continue
             units = scenes[it["room"]]
             rec.config = off_cfg
-            a = switch_ab.answer(rec, it, units, K)
+            a = only[key] if only is not None else switch_ab.answer(rec, it, units, K)
             out["needs_auto"] += len(a["auto"][0])
             out["needs_steps"] += sum(len(s[0]) for s in a["steps"])
             miss_auto = [i for i, ok in enumerate(a["auto"][0]) if not ok]
@@ -98,7 +100,7 @@ def main() -> int:
     args = ap.parse_args()
     only = None
     if args.only:
-        only = {(iid, *(t[2] for t in x["off"]["steps"]))
+        only = {(iid, *(t[2] for t in x["off"]["steps"])): x["off"]
                 for f in args.only for v in json.loads(f.read_text()).values()
                 for iid, x in v["flagged"].items()}
     if args.sets:
