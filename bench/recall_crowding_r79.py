@@ -1,6 +1,7 @@
 """Round 79 (issue 11, parts 1-3): what the decision sets still miss at k=3 on 5ea4a343
 (the default configuration, ``named_before_implied`` off), and that switch on vs off, in
-one pass over every decision and validation instruction.
+one pass over every decision and validation instruction. The switch was not kept: apply
+``results/recall81_named_before_implied_r79.patch`` before running it.
 
 Each instruction is answered whole, auto-split and per hand step with the flag off (its
 misses stored as ``recall_misses_r78.py`` stores them, for its classes); then the same
@@ -43,14 +44,16 @@ def run_sets(sets: list[str], raw: Path, only: dict[tuple, dict] | None = None) 
     from memory_node.core.recall.recall import Recaller
 
     moved = [0]
-    plain = st._named_first
+    # The switch is not in the package (it failed its rule): apply
+    # results/recall81_named_before_implied_r79.patch first.
+    plain = getattr(st, "_named_first")  # noqa: B009
 
     def watched(*args: Any) -> list:
         got = plain(*args)
         moved[0] += got is not args[2]
         return got
 
-    st._named_first = watched  # type: ignore[assignment]
+    setattr(st, "_named_first", watched)  # noqa: B010
 
     def per_set(emb: Any, items: list[dict], scenes: dict[str, list]) -> tuple[dict, str]:
         rec = Recaller(emb)

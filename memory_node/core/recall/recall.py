@@ -462,15 +462,6 @@ class RecallConfig:
                                      # it the pot: the stove burner; subtasks.
                                      # _lent_fixtures; round 78: decision auto +5 -0,
                                      # per hand step +1 -0; bench/README_recall.md)
-    named_before_implied: bool = False  # per subtask: in a piece that names a thing
-                                     # here outright, the things it names (if only
-                                     # partly) take their slots before a fixture it
-                                     # only implies ("the soap fell in the bath, put it
-                                     # back on the sink": the soap bar, not washing's
-                                     # faucet): an implied fixture in its top k yields,
-                                     # lowest first, to a named type ranked below k
-                                     # (subtasks._named_first), as named_slots keeps a
-                                     # pronoun step's named things
     sibling_tools: bool = True       # a verb none of whose own tools (verb_tools) is
                                      # here is done with the tools of its siblings that
                                      # do what it does (WordNet: "scrub", clean with
@@ -2029,13 +2020,6 @@ class Recaller:
             said |= {TOOL_MARK + verb for tool, verb in q.tool_verbs | q.sibling_tools
                      if tool in names}
         return frozenset(said)
-
-    def own_name_said(self, type_name: str, instruction: str) -> frozenset[str]:
-        """The words of ``instruction`` that name the type by a word of its own name (its
-        head or a modifier), and a mark per verb done with it as the tool
-        (:meth:`_partly_named_by`); not a word only its definition has ("boil" for the
-        microwave, "cabinet" for the shelf)."""
-        return self._partly_named_by(type_name, self.query(instruction))
 
     def _place_fixtures(self) -> tuple[frozenset[str], frozenset[str]]:
         """Type keys of the fixtures skills work at (the skill table's place fixtures:

@@ -51,13 +51,7 @@ from memory_node.core.recall.recall import (
     check_instruction,
     check_k,
 )
-from memory_node.core.units import (
-    RECALLED_CARRIED,
-    RECALLED_FILLED,
-    RECALLED_IMPLIED,
-    RECALLED_NAMED,
-    ObjectMemoryUnit,
-)
+from memory_node.core.units import RECALLED_CARRIED, RECALLED_FILLED, ObjectMemoryUnit
 
 MAX_SUBTASKS = 12
 # Splits kept (subtask_queries): the text sent ahead and its request's, and a few more.
@@ -1578,42 +1572,6 @@ def _lent_fixtures(recaller: Recaller, query: str, carried: Sequence[RankedUnit]
             if r.unit.object_id not in own and any(m.startswith(FIXTURE_HIT) for m in r.matched)]
 
 
-def _named_first(recaller: Recaller, query: str, ranked: list[RankedUnit],
-                 units: Sequence[ObjectMemoryUnit], k: int, labels: Mapping[str, str] | None,
-                 area_names: Mapping[str, str] | None, units_key: object
-                 ) -> list[RankedUnit]:
-    """``ranked`` (a piece's top-k) with each fixture it holds only because the piece's
-    verbs imply it (no word names it) given, lowest first, to a type the piece names, if
-    only partly by a word of its own name that no type in its top k has in its name, that
-    ranked below k (``RecallConfig.named_before_implied``); only in a piece that names a
-    thing here outright: what it says it acts on, where from and where to is its own
-    before what its verbs may need ("clean the toilet": the scrub brush, not the second
-    fixture washing needs). A piece naming nothing here outright ("wash your hands") is
-    about its verbs, and their fixtures stay. The wider ranking is the same scoring's top
-    2k (the scores are memoised): a piece with no implied fixture in its top k costs
-    nothing more."""
-    slots = [i for i, r in enumerate(ranked) if r.why == RECALLED_IMPLIED]
-    if not slots or not any(r.named for r in ranked):
-        return ranked
-    wide, _ = recaller.rank_filled(query, units, 2 * k, labels=labels,
-                                   area_names=area_names, units_key=units_key)
-    kept = {r.unit.label for r in ranked}
-    # Named by a word of its own name: a word of its definition alone ("the pot out of
-    # the cabinet": a cabinet has shelves) names no thing the piece says; nor does a word
-    # a type kept already has in its name ("fill the kettle, on the stove":
-    # the stove burner, not the stove knob too).
-    taken = {w for r in ranked for w in recaller.terms_for(r.description.type_name).words}
-    waiting = [r for r in wide if r.unit.label not in kept and (r.named or (
-        r.why == RECALLED_NAMED
-        and recaller.own_name_said(r.description.type_name, query) - taken))]
-    if not waiting:
-        return ranked
-    out = list(ranked)
-    for i, r in zip(reversed(slots), waiting, strict=False):
-        out[i] = r
-    return out
-
-
 def _source_pronoun(step: str) -> bool:
     """A pronoun of ``step`` is where something is taken from: right after a preposition
     of a source ("pick the book up off it", "take the pens out of it")."""
@@ -1796,9 +1754,6 @@ def recall_subtasks(
         ranked, spare = recaller.rank_filled(query, units, k, labels=labels,
                                              area_names=area_names, units_key=units_key,
                                              fill_floor=cfg.step_fill_floor)
-        if cfg.named_before_implied:
-            ranked = _named_first(recaller, query, ranked, units, k, labels, area_names,
-                                  units_key)
         own = ranked
         named_now = bool(own)
         # "The heavy stone figure. Put it beside the lamp": the piece before named nothing,
