@@ -69,17 +69,7 @@ def run_sets(sets: list[str], raw: Path, only: dict[tuple, dict] | None = None) 
             units = scenes[it["room"]]
             rec.config = off_cfg
             a = only[key] if only is not None else switch_ab.answer(rec, it, units, K)
-            out["needs_auto"] += len(a["auto"][0])
-            out["needs_steps"] += sum(len(s[0]) for s in a["steps"])
-            miss_auto = [i for i, ok in enumerate(a["auto"][0]) if not ok]
-            miss_steps = [(j, i) for j, s in enumerate(a["steps"]) for i, ok in enumerate(s[0])
-                          if not ok]
-            if miss_auto or miss_steps:
-                out["missed"].append({"id": it["id"], "room": it["room"], "text": it["text"],
-                                      "steps": [s["text"] for s in it["steps"]],
-                                      "step_needs": [s["needs"] for s in it["steps"]],
-                                      "answer": a, "auto_missed": miss_auto,
-                                      "steps_missed": miss_steps})
+            misses.add_missed(out, it, a)
             rec.config = on_cfg
             moved[0] = 0
             b = switch_ab.answer(rec, it, units, K, whole=a["whole"])
