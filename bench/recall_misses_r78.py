@@ -33,6 +33,22 @@ K = 3
 PRONOUN = re.compile(r"\b(it|them|em|that|this|those|these|there|one)\b", re.IGNORECASE)
 
 
+def add_missed(out: dict[str, Any], it: dict, a: dict) -> None:
+    """Instruction ``it``'s answer ``a`` counted into ``out`` (needs, and a row of what it
+    missed, auto and per hand step, if anything)."""
+    out["needs_auto"] += len(a["auto"][0])
+    out["needs_steps"] += sum(len(s[0]) for s in a["steps"])
+    miss_auto = [i for i, ok in enumerate(a["auto"][0]) if not ok]
+    miss_steps = [(j, i) for j, s in enumerate(a["steps"]) for i, ok in enumerate(s[0])
+                  if not ok]
+    if miss_auto or miss_steps:
+        out["missed"].append({"id": it["id"], "room": it["room"], "text": it["text"],
+                              "steps": [s["text"] for s in it["steps"]],
+                              "step_needs": [s["needs"] for s in it["steps"]],
+                              "answer": a, "auto_missed": miss_auto,
+                              "steps_missed": miss_steps})
+
+
 def run_sets(sets: list[str], raw: Path) -> None:
     from memory_node.core.recall.recall import Recaller
 
@@ -40,18 +56,7 @@ def run_sets(sets: list[str], raw: Path) -> None:
         rec = Recaller(emb)
         out: dict[str, Any] = {"n": len(items), "needs_auto": 0, "needs_steps": 0, "missed": []}
         for it in items:
-            a = switch_ab.answer(rec, it, scenes[it["room"]], K)
-            out["needs_auto"] += len(a["auto"][0])
-            out["needs_steps"] += sum(len(s[0]) for s in a["steps"])
-            miss_auto = [i for i, ok in enumerate(a["auto"][0]) if not ok]
-            miss_steps = [(j, i) for j, s in enumerate(a["steps"]) for i, ok in enumerate(s[0])
-                          if not ok]
-            if miss_auto or miss_steps:
-                out["missed"].append({"id": it["id"], "room": it["room"], "text": it["text"],
-                                      "steps": [s["text"] for s in it["steps"]],
-                                      "step_needs": [s["needs"] for s in it["steps"]],
-                                      "answer": a, "auto_missed": miss_auto,
-                                      "steps_missed": miss_steps})
+            add_missed(out, it, switch_ab.answer(rec, it, scenes[it["room"]], K))
         return out, f"missed in {len(out['missed'])}"
 
     switch_ab.run_resumable(sets, raw, per_set)

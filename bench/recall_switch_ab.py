@@ -24,16 +24,19 @@ from environment import with_environment  # noqa: E402
 from recall_switch_probe import load_set  # noqa: E402
 
 
-def answer(rec: Any, it: dict, units: list, k: int) -> dict:
+def answer(rec: Any, it: dict, units: list, k: int, whole: list | None = None) -> dict:
     """`rec`'s answers to instruction `it` over `units` at `k`: whole, auto and per hand step,
-    each with the needs found (per group) and the labels given."""
+    each with the needs found (per group) and the labels given. ``whole``: the whole
+    answer another arm gave, for a switch ``Recaller.rank`` never reads."""
     from memory_node.core.recall.categories import type_key
 
     held = {type_key(u.label) for u in units}
     need = rh.groups(sorted({n for s in it["steps"] for n in s["needs"]}), held)
-    got = rec.rank(it["text"], units, k)
-    res: dict[str, Any] = {"whole": [rh.found(need, {type_key(r.unit.label) for r in got}),
-                                     [r.unit.label for r in got]]}
+    if whole is None:
+        got = rec.rank(it["text"], units, k)
+        whole = [rh.found(need, {type_key(r.unit.label) for r in got}),
+                 [r.unit.label for r in got]]
+    res: dict[str, Any] = {"whole": whole}
     sub = rh.recall_subtasks(rec, it["text"], units, k)
     res["auto"] = [rh.found(need, {type_key(r.unit.label) for r in sub.units}),
                    sorted(r.unit.label for r in sub.units)]
