@@ -502,9 +502,8 @@ class LongTermMemory:
                     confidence=float(attrs["confidence"]), last_seen=stamp))
                 continue
             receptacle, relation = unit.receptacle_id, unit.relation
-            seen_now = (stamp is not None and float(attrs["last_seen"]) >= stamp
-                        and receptacle != HELD_BY_ROBOT)
-            if seen_now and not attrs.get("inside"):
+            if (stamp is not None and float(attrs["last_seen"]) >= stamp
+                    and not attrs.get("inside") and receptacle != HELD_BY_ROBOT):
                 # Seen in this frame inside another container than the unit says: the
                 # newer evidence wins over the relation an earlier outcome wrote. The
                 # knife the robot had put on the counter, put back in its drawer by the
@@ -517,37 +516,8 @@ class LongTermMemory:
                     label, state, receptacle, relation):
                 forgotten += self.short_term.upsert(replace(
                     unit, label=label, state=state, receptacle_id=receptacle,
-                    relation=relation, position=self._resighted_at(obj, unit.position)
-                    if seen_now else unit.position))
-            elif seen_now:
-                self._amend_resighted(unit)
+                    relation=relation))
         return forgotten
-
-    def _resighted_at(self, obj: str, said: Sequence[float]) -> tuple[float, float, float]:
-        """Where a unit that said `said` stands after a frame re-sighted its node: the
-        node's position once the node stands farther from `said` than the shift that
-        means "moved" (`_observe`'s, grown with the object's size), else `said`. The
-        graph's estimate follows a re-sighting without an event (a robust position over
-        the sightings), and the unit kept the robot's put spot: tune3 tidy 3650 s0015,
-        the knife answered at drawer object_12's spot 0.42 m from its node, which the
-        open of object_13 had seen inside it (exp107's next (1))."""
-        attrs = self.graph.node(obj)
-        where = check_finite_position(attrs["position"])
-        shift = max(self.config.move_shift, self.config.move_shift_per_size
-                    * max(attrs.get("box_extent") or (0.0,)))
-        return where if math.dist(where, said) > shift else (
-            float(said[0]), float(said[1]), float(said[2]))
-
-    def _amend_resighted(self, unit: ObjectMemoryUnit) -> None:
-        """A re-sighted unit whose words already match the graph's: its position follows
-        the node (`_resighted_at`); the container stays the one the unit says (an
-        outcome's put, or `_seen_in`'s reading above), since a container read from boxes
-        swings between the containers a thing sits in (a bowl in a cabinet: round 78's
-        exp111). Written without counting an access: the cache's admission and eviction
-        are unchanged."""
-        position = self._resighted_at(unit.object_id, unit.position)
-        if self.short_term is not None and position != unit.position:
-            self.short_term.amend(replace(unit, position=position))
 
     def _top_of_kind(self, receptacle: str, position: Sequence[float]) -> str:
         """Another node of `receptacle`'s type (canonical label) that `position` stands on
