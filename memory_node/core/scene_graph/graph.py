@@ -705,7 +705,8 @@ class SceneGraph:
         self.puts_found += len(put_there) - len(inside)
         if not inside:
             return []
-        visible = self._in_view(view, inside, keeps_puts)
+        visible = view.visible(np.array([nodes[o]["position"] for o in inside]),
+                               np.array([nodes[o]["box_extent"] for o in inside]))
         events: list[SceneGraphEvent] = []
         last_chance = self.config.min_misses_to_remove - 1
         for obj, in_view in zip(inside, visible, strict=True):
@@ -1493,34 +1494,11 @@ class SceneGraph:
                       if o not in seen and not self._hidden_inside(o)]
         if not candidates:
             return []
-        visible = self._in_view(view, candidates, self.puts_found > self.puts_not_found)
-        return [o for o, v in zip(candidates, visible, strict=True) if v]
-
-    def _in_view(self, view: VisibilityModel, objs: Sequence[str],
-                 keeps_puts: bool) -> list[bool]:
-        """Should the frame of `view` have shown each of `objs`? A thing memory holds where
-        it saw it: its box at its position. A thing a put left in a receptacle and no frame
-        has shown there since (`placed_unseen`) stands in memory at the receptacle's
-        centre, while the hand set it somewhere in the receptacle (a fridge's shelf, a
-        cabinet's far corner). In a house whose looks found the robot's puts kept
-        (`keeps_puts`, see `_looked_into`) the thing is there, and a frame covers it only
-        when it covers all of the space the receptacle fills: judged at the centre, a look
-        into a fridge whose shelf was out of the frame "missed" the put twice and removed it
-        (round 78: 15 of 26 doubted looks in houses that keep puts were missed again). In
-        a house that tidies puts away a miss at the centre is most often right (the tidy
-        took it) and removes as before."""
         nodes = self.graph.nodes
-        visible = [bool(v) for v in view.visible(
-            np.array([nodes[o]["position"] for o in objs]),
-            np.array([nodes[o]["box_extent"] for o in objs]))]
-        if not keeps_puts:
-            return visible
-        for i, obj in enumerate(objs):
-            if visible[i] and nodes[obj].get("placed_unseen"):
-                region = self._receptacle_region(nodes[obj].get("inside") or "")
-                if region is not None:
-                    visible[i] = bool(np.all(view.visible(_box_samples(region))))
-        return visible
+        positions = np.array([nodes[o]["position"] for o in candidates])
+        extents = np.array([nodes[o]["box_extent"] for o in candidates])
+        visible = view.visible(positions, extents)
+        return [o for o, v in zip(candidates, visible, strict=True) if v]
 
     def _looks_alike(self, attrs: dict[str, Any], extent: Sequence[float],
                      appearance: Sequence[float] | None) -> bool:
@@ -1759,16 +1737,6 @@ def _node_box(attrs: dict[str, Any]) -> list[float]:
         0.5 * np.asarray(attrs["box_extent"], dtype=float))
     c = np.asarray(attrs["position"], dtype=float)
     return [float(v) for v in (*(c - half), *(c + half))]
-
-
-def _box_samples(box: Sequence[float]) -> np.ndarray:
-    """Points standing for the whole of a box [x0, y0, z0, x1, y1, z1]: the centres of its
-    27 cells of a 3 x 3 x 3 split (its inside, not its faces, which the receptacle's own
-    walls hide from a view that does show what stands within)."""
-    lo, hi = np.asarray(box[:3], dtype=float), np.asarray(box[3:], dtype=float)
-    steps = np.array([1.0, 3.0, 5.0]) / 6.0
-    grid = np.stack(np.meshgrid(steps, steps, steps, indexing="ij"), axis=-1).reshape(-1, 3)
-    return lo + grid * (hi - lo)
 
 
 def _holds(box: Sequence[float], p: Sequence[float], margin: float) -> bool:
