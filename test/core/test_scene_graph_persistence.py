@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from memory_node.core.perception.observation import Observation
-from memory_node.core.scene_graph import RegionView, SceneGraph, SceneGraphConfig
+from memory_node.core.scene_graph import EventKind, RegionView, SceneGraph, SceneGraphConfig
 from memory_node.core.scene_graph.persistence import (
     create_schema,
     from_json,
@@ -169,3 +169,38 @@ def test_json_round_trip():
     assert_same(g, from_json(to_json(g)))
     with pytest.raises(ValueError, match="not a scene graph export"):
         from_json({"nodes": [{"no id": 1}], "edges": []})
+
+
+def test_a_restart_keeps_what_the_looks_into_receptacles_found(conn):
+    """Round 78 (exp110's still weak (d)): the looks' counts of the robot's puts found
+    and not found are stored with the graph. Before, a restart forgot that the house
+    keeps the robot's puts, and the next look that missed one removed it at once."""
+    g = SceneGraph()
+    view = RegionView((0, 0, 0), radius=5.0)
+    fridge_obs = dict(extent=(0.8, 0.75, 1.8))
+    closed = Observation.at("fridge", (2, 0, 0.9), 0.0, state="closed", **fridge_obs)
+    opened = Observation.at("fridge", (2, 0, 0.9), 0.0, state="opened", **fridge_obs)
+    g.update([closed, Observation.at("tomato", (1, 0, 0.8), 0.0),
+              Observation.at("bread", (1, 1, 0.8), 0.0)], view, stamp=0)
+    fridge, tomato, bread = "object_0", "object_1", "object_2"
+    g.set_state(fridge, "opened", 1.0)
+    g.place_inside(tomato, fridge, 2.0)
+    g.set_state(fridge, "closed", 3.0)
+    g.update([opened, Observation.at("tomato", (2.1, 0.1, 1.0), 0.0)], view, stamp=10.0)
+    g.set_state(fridge, "opened", 10.5)
+    g.place_inside(bread, fridge, 11.0)
+    g.set_state(fridge, "closed", 12.0)
+    save_all(conn, g)
+    restarted = load_graph(conn)
+    assert (restarted.puts_found, restarted.puts_not_found) == (1, 0)
+    assert (from_json(to_json(g)).puts_found, from_json(to_json(g)).puts_not_found) == (1, 0)
+    # The frame after the next open shows the tomato, not the bread: doubted, not removed.
+    restarted.update([opened, Observation.at("tomato", (2.1, 0.1, 1.0), 0.0)], view, stamp=20.0)
+    events = restarted.set_state(fridge, "opened", 20.5)
+    assert [e.kind for e in events] == [EventKind.STATE_CHANGED]
+    assert bread in restarted.graph and restarted.tally["doubted.looked_into"] == 1
+    # A row that is not a pair of counts (hand-edited) is no look yet.
+    for bad in ("not json", "[1]", '[1, -2]', '{"a": 1}', "[true, 0]"):
+        conn.execute("UPDATE scene_graph_meta SET value = ? WHERE key = 'puts_looks'", (bad,))
+        loaded = load_graph(conn)
+        assert (loaded.puts_found, loaded.puts_not_found) == (0, 0), bad

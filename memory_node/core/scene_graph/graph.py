@@ -144,9 +144,10 @@ class SceneGraph:
         # Looks into a receptacle at what the robot's puts left in it (`_looked_into`):
         # how many showed such a thing there and how many did not. A house that keeps
         # the robot's puts shows them; one that tidies them away between tasks does not.
-        # Not persisted: after a restart a look removes at once until looks say again.
+        # Stored with the graph (scene_graph_meta): a restart keeps what the looks said.
         self.puts_found = 0
         self.puts_not_found = 0
+        self.puts_looks_saved = (0, 0)  # as last written to the store
         # Bumped whenever anything an area's text shows changes; the serialiser caches on it.
         self.area_versions: dict[str, int] = {}
 

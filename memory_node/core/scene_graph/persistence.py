@@ -59,6 +59,11 @@ def _edge_row(graph: SceneGraph, a: str, b: str) -> tuple:
 
 def _save_meta(conn: sqlite3.Connection, graph: SceneGraph, everything: bool = False) -> None:
     meta = {"counters": json.dumps(graph.counters), "current_area": graph.current_area or ""}
+    # The looks' counts change only on an open's outcome: written then, not with every frame.
+    looks = (graph.puts_found, graph.puts_not_found)
+    if everything or looks != graph.puts_looks_saved:
+        meta["puts_looks"] = json.dumps(list(looks))
+        graph.puts_looks_saved = looks
     # Aliases change only on a fold or join; written then (bounded by max_join_candidates),
     # not with every frame.
     if everything or graph.aliases_changed:
@@ -126,7 +131,23 @@ def load_graph(conn: sqlite3.Connection, config: SceneGraphConfig | None = None)
                                    default=-1) for layer in (FLOOR, AREA, OBJECT)}
     graph.restore(nodes, edges, counters, meta.get("current_area") or None)
     graph.restore_aliases(_aliases(meta.get("aliases")))
+    graph.puts_found, graph.puts_not_found = _puts_looks(meta.get("puts_looks"))
+    graph.puts_looks_saved = (graph.puts_found, graph.puts_not_found)
     return graph
+
+
+def _puts_looks(value: Any) -> tuple[int, int]:
+    """Stored counts of the looks into receptacles (`SceneGraph._looked_into`): a JSON
+    [found, not found] of counts. Anything else (hand-edited, a database from before the
+    counts were stored) is no look yet."""
+    try:
+        data = json.loads(value) if isinstance(value, str) else value
+    except ValueError:
+        return 0, 0
+    if (isinstance(data, list) and len(data) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in data)):
+        return data[0], data[1]
+    return 0, 0
 
 
 def _aliases(text: Any) -> dict[str, str]:
@@ -147,6 +168,7 @@ def to_json(graph: SceneGraph) -> dict[str, Any]:
         "counters": dict(graph.counters),
         "current_area": graph.current_area,
         "aliases": graph.aliases,
+        "puts_looks": [graph.puts_found, graph.puts_not_found],
     }
 
 
@@ -160,4 +182,5 @@ def from_json(data: dict[str, Any], config: SceneGraphConfig | None = None) -> S
     graph.restore(nodes, edges, data.get("counters", {}), data.get("current_area"))
     aliases = data.get("aliases")
     graph.restore_aliases(aliases if isinstance(aliases, dict) else {})
+    graph.puts_found, graph.puts_not_found = _puts_looks(data.get("puts_looks"))
     return graph
