@@ -61,15 +61,15 @@ def test_every_weight_matmul_of_the_packaged_file_is_rewritten() -> None:
     assert before.count("Cast") - after.count("Cast") == 36
     assert before.count("Mul") - after.count("Mul") == 36
     # The int8 matrices move into the blocks (nothing kept twice: that would be +46 %); the
-    # scales and zero points per block of 32 add 1.6 MB.
-    assert abs(len(rewritten) - len(original)) < 0.08 * len(original)
+    # scales and zero points per block of 16 add 3.2 MB.
+    assert abs(len(rewritten) - len(original)) < 0.16 * len(original)
     # No weight is left to rewrite, so a second pass changes nothing.
     again, none = integer_weight_graph(rewritten)
     assert none == 0 and again == rewritten
 
 
 @pytest.mark.parametrize(("form", "count"), [
-    (IntegerForm(16), 36),
+    (IntegerForm(32), 36),  # lat82's form (round 78)
     # The first layer's query, key, value, output and two feed-forward products stay float.
     (IntegerForm(32, FIRST_LAYER), 30),
     # Only attention's four square products per layer are rewritten.
