@@ -82,7 +82,7 @@ def test_a_form_rewrites_the_products_it_names(form: IntegerForm, count: int) ->
     assert ops(rewritten).count("MatMulNBits") == count
     assert ops(rewritten).count("MatMul") == 12 + 36 - count
     assert rewritten.count(b"block_size") == count
-    assert form.name != IntegerForm().name  # its own identity and cached file
+    assert form.name != DEFAULT_FORM.name  # its own identity and cached file
     with pytest.raises(ValueError):
         IntegerForm(24)
     with pytest.raises(ValueError):
@@ -156,7 +156,7 @@ def test_the_rewritten_file_is_written_once_and_read_at_later_starts(
     assert again.model_id == first.model_id
     np.testing.assert_array_equal(again.embed(TEXTS), first.embed(TEXTS))
     # Another form is another file: never the cached one of this form.
-    other = integer_graph_path(source, IntegerForm(16), tmp_path)
+    other = integer_graph_path(source, IntegerForm(32), tmp_path)
     assert other != path
 
 

@@ -58,7 +58,7 @@ class IntegerForm:
     weight products stay float ("" none; FIRST_LAYER: the first encoder layer's, whose
     input is the embeddings' sum; FEED_FORWARD: the widening and narrowing ones, K != N)."""
 
-    block: int = 32
+    block: int = 16
     float_products: str = ""
 
     def __post_init__(self) -> None:
@@ -78,7 +78,7 @@ class IntegerForm:
 # fast enough (block 32, block 16, block 32 with the first layer float; the feed-forward's
 # products float left the call at x1.03), block 16 moved the decision texts' vectors least
 # (cosine to the float graph's 0.99989 median, 0.99966 min; round 79).
-DEFAULT_FORM = IntegerForm(16)
+DEFAULT_FORM = IntegerForm()
 
 
 def _varint(buf: memoryview, i: int) -> tuple[int, int]:
