@@ -20,7 +20,6 @@ from recall_common import load, save_result, scene_units
 
 from memory_node.core.recall.colour import dominant_colour
 from memory_node.core.recall.encoders import ENCODERS, make_embedder
-from memory_node.core.recall.onnx_graph import DEFAULT_FORM
 from memory_node.core.recall.recall import MODES, Recaller
 from memory_node.core.recall.settings import RecallSettings
 
@@ -45,9 +44,6 @@ def main() -> int:
     ap.add_argument("--model-path", default="",
                     help="another ONNX file of the same model (recall.model_path), e.g. "
                          "bench/recall_int8_model.py's")
-    ap.add_argument("--float-graph", action="store_true",
-                    help="the model file's float graph instead of its weights as integer "
-                         "kernels (Embedder(integer_form=None); round 79)")
     ap.add_argument("--halves", default="tune,heldout",
                     help="scene halves to run: 'tune' leaves the held-out half unread")
     args = ap.parse_args()
@@ -61,8 +57,7 @@ def main() -> int:
     for item in doc["instructions"]:
         by_scene[item["scene"]].append(item)
 
-    recaller = Recaller(make_embedder(args.encoder, args.model_path or None,
-                                      integer_form=None if args.float_graph else DEFAULT_FORM))
+    recaller = Recaller(make_embedder(args.encoder, args.model_path or None))
     order = {sid: i for i, sid in enumerate(scenes)}
     by_scene = {sid: items for sid, items in by_scene.items()
                 if half(sid, order) in args.halves.split(",")}

@@ -124,13 +124,6 @@ fi
 #    else this is a 1-2 s check.
 (cd / && "$venv/bin/python" -m memory_node.core.recall.static_embedder --if-missing) \
   || { say "static encoder distillation failed"; exit 1; }
-# 6b. The query model's integer form (onnx_graph.py: its int8 weights multiplied by integer
-#    kernels, not folded to float at every start): the rewritten file, written once beside the
-#    static table and named by the model's hash and the form (~1-2 s once; a start without it
-#    writes it itself).
-(cd / && "$venv/bin/python" -c 'import sys; from memory_node.core.recall.onnx_graph import main
-sys.exit(main(["--if-missing"]))') \
-  || { say "integer graph rewrite failed"; exit 1; }
 # 7. WordNet's lemma index as one hash table beside it (lemma_table.py: a new word's
 #    lookups by hash, not four binary searches; ~2 s once). Its name holds the index
 #    files' checksum: built again exactly when they change; without it recall searches.

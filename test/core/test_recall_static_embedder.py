@@ -35,8 +35,7 @@ def static() -> StaticEmbedder:
 
 @pytest.fixture(scope="module")
 def minilm() -> Embedder:
-    # The table's teacher: the file's own float graph (distil), whatever form recall runs.
-    return Embedder(integer_form=None)
+    return Embedder()
 
 
 def top1(embedder: StaticEmbedder | Embedder) -> float:

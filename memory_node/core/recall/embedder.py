@@ -21,8 +21,7 @@ import onnxruntime as ort
 from tokenizers import Tokenizer
 
 from memory_node.core.recall import model_worker
-from memory_node.core.recall.embedding_store import MAX_CACHED_VECTORS, file_hash
-from memory_node.core.recall.onnx_graph import DEFAULT_FORM, IntegerForm, cached_integer_graph
+from memory_node.core.recall.embedding_store import MAX_CACHED_VECTORS
 from memory_node.core.tokens import packaged_tokenizer_path
 
 if TYPE_CHECKING:
@@ -70,8 +69,6 @@ class Embedder:
         batch_size: int = 32,
         max_tokens: int = DEFAULT_MAX_TOKENS,
         spin_wait: bool = False,
-        integer_form: IntegerForm | None = DEFAULT_FORM,
-        graph_dir: str | Path | None = None,
     ) -> None:
         if intra_op_threads < 0:
             raise ValueError(f"intra_op_threads must be >= 0 (0 = onnxruntime default), "
@@ -98,22 +95,8 @@ class Embedder:
         # onnxruntime's default for batch jobs alone on the machine (distillation).
         options.add_session_config_entry("session.intra_op.allow_spinning",
                                          "1" if spin_wait else "0")
-        # `integer_form`: the file's int8 weight matrices multiplied by integer kernels
-        # instead of folded into float32 at load (onnx_graph.py: a short query's call ~x0.7
-        # of its CPU, round 78), None = the file's own float graph. Its vectors differ
-        # slightly, so its identity names the form. The rewritten file is made once and
-        # cached in `graph_dir` (default: beside the static table), named by the source's hash.
-        model: str | bytes = str(self.model_path)
-        self.graph = ""
-        self._source: hashlib.blake2b | None = None
-        if integer_form is not None:
-            self._source = file_hash(self.model_path)
-            rewritten = cached_integer_graph(self.model_path, self._source, integer_form,
-                                             graph_dir)
-            if rewritten is not None:
-                model, self.graph = rewritten, integer_form.name
         self._session = ort.InferenceSession(
-            model, sess_options=options, providers=["CPUExecutionProvider"]
+            str(self.model_path), sess_options=options, providers=["CPUExecutionProvider"]
         )
         self._input_names = {i.name for i in self._session.get_inputs()}
         self._tokenizer = self._load_tokenizer()
@@ -146,8 +129,7 @@ class Embedder:
         if not self._model_id:
             from memory_node.core.recall.embedding_store import model_identity
 
-            self._model_id = model_identity(self.model_path, self.max_tokens, self.graph,
-                                            source=self._source)
+            self._model_id = model_identity(self.model_path, self.max_tokens)
         return self._model_id
 
     def embed(self, texts: Sequence[str], *, background: bool = False) -> np.ndarray:

@@ -20,24 +20,13 @@ from memory_node.core.persistence.store import MemoryStore
 # Vectors kept in memory (EmbeddingCache) and in SQLite: 1.5 kB each at 384 dimensions.
 MAX_CACHED_VECTORS = 100_000
 
-def file_hash(model_path: str | Path) -> hashlib.blake2b:
-    """The running hash of the model file's bytes (the start of its identity)."""
+def model_identity(model_path: str | Path, max_tokens: int) -> str:
+    """Hash of the model file's bytes and the settings that shape its vectors."""
     h = hashlib.blake2b(digest_size=16)
     with open(model_path, "rb") as fh:
         for chunk in iter(lambda: fh.read(1 << 20), b""):
             h.update(chunk)
-    return h
-
-
-def model_identity(model_path: str | Path, max_tokens: int, graph: str = "", *,
-                   source: hashlib.blake2b | None = None) -> str:
-    """Hash of the model file's bytes and the settings that shape its vectors; ``graph``
-    names a rewritten form of the file's graph (onnx_graph.py), "" the file as it is;
-    ``source``: the file's :func:`file_hash` when the caller has it (read once per start)."""
-    h = (source or file_hash(model_path)).copy()
     h.update(f"|max_tokens={max_tokens}".encode())
-    if graph:
-        h.update(f"|graph={graph}".encode())
     return h.hexdigest()
 
 

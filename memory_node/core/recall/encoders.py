@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import cast
 
 from memory_node.core.recall.embedder import Embedder
-from memory_node.core.recall.onnx_graph import DEFAULT_FORM, IntegerForm
 from memory_node.core.recall.static_embedder import StaticEmbedder
 
 ENCODERS = ("minilm", "static")
@@ -18,14 +17,11 @@ ENCODERS = ("minilm", "static")
 
 def make_embedder(encoder: str, model_path: str | Path | None = None,
                   tokenizer_path: str | Path | None = None, *,
-                  intra_op_threads: int = 1,
-                  integer_form: IntegerForm | None = DEFAULT_FORM) -> Embedder:
+                  intra_op_threads: int = 1) -> Embedder:
     """The encoder named by the `recall.encoder` setting. `model_path` is the .onnx of
-    'minilm', or the distilled table (.npz) of 'static' (default: the one set-up wrote);
-    `integer_form` is 'minilm''s (Embedder)."""
+    'minilm', or the distilled table (.npz) of 'static' (default: the one set-up wrote)."""
     if encoder == "minilm":
-        return Embedder(model_path, tokenizer_path, intra_op_threads=intra_op_threads,
-                        integer_form=integer_form)
+        return Embedder(model_path, tokenizer_path, intra_op_threads=intra_op_threads)
     if encoder == "static":
         # Same interface (embed, dim, model_id, busy_s); a subclass would drag in a session.
         return cast("Embedder", StaticEmbedder(model_path, tokenizer_path))

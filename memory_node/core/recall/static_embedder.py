@@ -86,9 +86,8 @@ def teacher_rows(teacher: Embedder, token_ids: np.ndarray, batch: int = DISTIL_B
 def distil(out_path: str | Path | None = None, model_path: str | Path | None = None,
            tokenizer_path: str | Path | None = None, *, intra_op_threads: int = 0) -> Path:
     """Compute the static table from the ONNX model and write it atomically; returns it."""
-    # The file's own float graph: the table is named by the file's hash alone.
     teacher = Embedder(model_path, tokenizer_path, intra_op_threads=intra_op_threads,
-                       spin_wait=True, integer_form=None)
+                       spin_wait=True)
     out = Path(out_path) if out_path else table_path(teacher.model_path, teacher.max_tokens)
     vocab = teacher._tokenizer.get_vocab()  # noqa: SLF001
     size = max(vocab.values()) + 1
