@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh66|fresh67] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh67|fresh68] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh67][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh68][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -1124,6 +1124,22 @@ Loops: the gymkhana kit, the canasta packs, the quoits beds; small loops: the do
 open ends, a go fight's stones, the hob, the carrom men; late re-references: the card
 room's regulars, the spa's members, the ponies class after class; frequency-skewed: the
 clubs' regulars, the busy members; scans: the new cards, the day guests, the rosettes.
+``fresh68`` (seeds 90000+) was written in round 80 before anything ran on it, by a writer
+who did not read the policy's code: an oware club's games (seeds sown pit after pit round
+the board's twelve pits, captures into the stores), a youth club's ludo tables (the die,
+tokens round the track and home columns, tokens sent back to the yard), a shove ha'penny
+league (the same five halfpennies every turn, the beds and the chalk squares), a club's
+progressive euchre nights (a 24-card pack dealt, the turned-up card, tricks, winners moving
+tables), a tiddlywinks association's games (squidgers, winks squopped and freed, the pot),
+a school fete's bottle tombola (a drum of new tickets, the winning bottles), a nine men's
+morris club's games (men placed and moved on 24 points, mills), a church hall's jumble sales
+(new donated items laid out, the dealers' rush over every table, browsers, the boxing up)
+and a bonsai nursery (the morning watering round over every bench, styling sessions on the
+specimen trees, customers, repotting). Loops: the watering round, the dealers' rush, the
+oware pits; small loops: the halfpennies and beds, the winks, the morris points, a euchre
+hand's cards; late re-references: the youth club's members, the nursery's benches, the
+jumble's browsers; frequency-skewed: the clubs' regulars, the specimen trees, the fete's
+children; scans: the tombola's tickets, the jumble's new items, the nursery's young trees.
 """
 
 from __future__ import annotations
@@ -30309,6 +30325,492 @@ def fresh67_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+# Morris lines (the sixteen mills of the board's 24 points, three squares of eight points,
+# numbered clockwise from each square's top left) and each point's neighbours.
+_MORRIS_MILLS = tuple((s * 8 + a, s * 8 + a + 1, s * 8 + (a + 2) % 8) for s in range(3)
+                      for a in (0, 2, 4, 6)) + tuple((p, p + 8, p + 16) for p in (1, 3, 5, 7))
+_MORRIS_NEXT = tuple(sorted({s * 8 + (a + 1) % 8, s * 8 + (a - 1) % 8}
+                            | ({(s + 1) * 8 + a} if a % 2 and s < 2 else set())
+                            | ({(s - 1) * 8 + a} if a % 2 and s > 0 else set()))
+                     for s in range(3) for a in range(8))
+
+
+def oware_club_game(seed: int, members: int, alpha: float) -> Iterator[int]:
+    """An oware (mancala) club's games as its score book records them (two of ``members`` by
+    Zipf ``alpha`` at one of four boards of twelve pits, four seeds a pit; each move the
+    player, the pit emptied (one of the mover's six that holds seeds), every pit the seeds
+    are sown into counter-clockwise (the emptied pit skipped on a lap), and when the last
+    seed makes two or three in an opponent's pit, that pit and each one before it with two
+    or three captured into the mover's store (read); until a player holds 25 or more, no
+    move is left or 200 moves; the score book after each game)."""
+    rng = random.Random(seed)
+    player_k, pit_k, store_k, book_k = (i << 48 for i in range(4))
+    pick = _zipf(rng, members, alpha)
+    books = itertools.count()
+    while True:
+        p = pick()
+        q = pick()
+        while q == p:
+            q = rng.randrange(members)
+        board = rng.randrange(4)
+        pits = [4] * 12
+        stores = [0, 0]
+        for move in range(200):
+            side = move % 2
+            own = [i for i in range(side * 6, side * 6 + 6) if pits[i]]
+            if not own or max(stores) >= 25:
+                break
+            yield player_k + (p, q)[side]
+            start = rng.choice(own)
+            seeds, pits[start] = pits[start], 0
+            yield pit_k + board * 12 + start
+            at = start
+            while seeds:
+                at = (at + 1) % 12
+                if at == start:
+                    continue
+                pits[at] += 1
+                seeds -= 1
+                yield pit_k + board * 12 + at
+            while at >= 0 and at // 6 != side and pits[at] in (2, 3):
+                stores[side] += pits[at]
+                pits[at] = 0
+                yield pit_k + board * 12 + at
+                yield store_k + board * 2 + side
+                at -= 1
+        yield book_k + next(books)
+        yield player_k + p
+        yield player_k + q
+
+
+def ludo_youth_club(seed: int, regulars: int, tables: int) -> Iterator[int]:
+    """A youth club's ludo tables as its games book shows them (``tables`` tables, four
+    players from ``regulars`` members by Zipf, one in five a newcomer never seen again;
+    each turn the player and the die, a six needed to bring a token out of the yard onto
+    the start square, otherwise the token moved (the one furthest on two times in three)
+    and the square it lands on of the 52-square track or its colour's six-square home
+    column, an opponent's token there sent back to its yard (the token and the yard read),
+    another turn after a six; until a player has all four home or 600 turns; a line of the club's
+    whiteboard (forty lines, rubbed out in turn) and the four players after each game). The
+    tables' turns interleave."""
+    rng = random.Random(seed)
+    player_k, die_k, token_k, square_k, yard_k, board_k = (i << 48 for i in range(6))
+    pick = _zipf(rng, regulars, 1.0)
+    newcomer = itertools.count(regulars)
+    games = itertools.count()
+
+    def game(t: int) -> Iterator[int]:
+        four = [pick() if rng.random() < 0.8 else next(newcomer) for _ in range(4)]
+        pos = [[-1] * 4 for _ in range(4)]  # -1 the yard, 0..50 the track, 51..56 home
+        turn = 0
+        for _ in range(600):
+            who = turn % 4
+            yield player_k + four[who]
+            yield die_k + t
+            roll = rng.randint(1, 6)
+            out = [i for i in range(4) if 0 <= pos[who][i] < 56 and pos[who][i] + roll <= 56]
+            if roll == 6 and (-1 in pos[who]) and (not out or rng.random() < 0.5):
+                i = pos[who].index(-1)
+                pos[who][i] = 0
+            elif out:
+                i = max(out, key=lambda j: pos[who][j]) if rng.random() < 2 / 3 else rng.choice(out)
+                pos[who][i] += roll
+            else:
+                turn += 1
+                continue
+            yield token_k + t * 16 + who * 4 + i
+            rel = pos[who][i]
+            if rel <= 50:
+                cell = (who * 13 + rel) % 52
+                yield square_k + t * 76 + cell
+                for o in range(4):
+                    for j in range(4):
+                        if o != who and 0 <= pos[o][j] <= 50 and (o * 13 + pos[o][j]) % 52 == cell:
+                            pos[o][j] = -1
+                            yield token_k + t * 16 + o * 4 + j
+                            yield yard_k + t * 4 + o
+            else:
+                yield square_k + t * 76 + 52 + who * 6 + rel - 51
+            if all(x == 56 for x in pos[who]):
+                break
+            if roll != 6:
+                turn += 1
+        yield board_k + next(games) % 40
+        for m in four:
+            yield player_k + m
+
+    running = [game(t) for t in range(tables)]
+    while True:
+        t = rng.randrange(tables)
+        for _ in range(rng.randint(2, 6)):
+            key = next(running[t], None)
+            if key is None:
+                running[t] = game(t)
+                break
+            yield key
+
+
+def shove_halfpenny_league(seed: int, clubs: int, alpha: float) -> Iterator[int]:
+    """A shove ha'penny league's match nights as the chalk squares show them (two of
+    ``clubs`` clubs by Zipf ``alpha``, the home pub's slate board of nine beds, five
+    players a side playing singles; each turn the player shoves the same five polished
+    halfpennies (each coin read), a coin in a bed one shove in two (the bed read, and the
+    player's chalk square for it when that bed still lacks its three marks; a mark beyond
+    three goes to the opponent's square), the others on a line or off the board; a game to
+    all nine beds chalked three times; the match sheet)."""
+    rng = random.Random(seed)
+    player_k, coin_k, bed_k, chalk_k, sheet_k = (i << 48 for i in range(5))
+    fixture = _zipf(rng, clubs, alpha)
+    sheets = itertools.count()
+    while True:
+        a = fixture()
+        b = fixture()
+        while b == a:
+            b = rng.randrange(clubs)
+        board = a
+        for g in range(5):
+            pair = (a * 8 + g, b * 8 + rng.randrange(8))
+            marks = [[0] * 9, [0] * 9]
+            turn = 0
+            while all(sum(m) < 27 for m in marks) and turn < 120:
+                side = turn % 2
+                yield player_k + pair[side]
+                for c in range(5):
+                    yield coin_k + board * 5 + c
+                    if rng.random() < 0.5:
+                        bed = min(8, int(rng.triangular(0, 9, 6)))
+                        yield bed_k + board * 9 + bed
+                        to = side if marks[side][bed] < 3 else 1 - side
+                        if marks[to][bed] < 3:
+                            marks[to][bed] += 1
+                            yield chalk_k + board * 18 + to * 9 + bed
+                turn += 1
+        yield sheet_k + next(sheets)
+
+
+def euchre_party(seed: int, members: int, tables: int) -> Iterator[int]:
+    """A club's progressive euchre nights as the tally cards record them (``tables`` tables
+    of four from ``members`` by Zipf, a 24-card pack per table; each hand the dealer, five
+    cards dealt to each player, the turned-up card (read by each player in turn as they
+    order it up or pass), the trump suit named, five tricks of four cards from the hands
+    (each card played read again) and the trick's winner; eight hands a round, then the
+    winning pair of each table moves on to the next table, the last table's to the first
+    (their tally cards read); six rounds a night)."""
+    rng = random.Random(seed)
+    player_k, card_k, trump_k, tally_k = (i << 48 for i in range(4))
+    pick = _zipf(rng, members, 1.1)
+    while True:
+        night: list[int] = []
+        while len(night) < tables * 4:
+            m = pick()
+            if m not in night:
+                night.append(m)
+        seating = [night[t * 4:(t + 1) * 4] for t in range(tables)]
+        for _round in range(6):
+            for t, four in enumerate(seating):
+                for hand in range(8):
+                    yield player_k + four[hand % 4]
+                    pack = list(range(24))
+                    rng.shuffle(pack)
+                    hands = [pack[i * 5:(i + 1) * 5] for i in range(4)]
+                    for h in hands:
+                        for c in h:
+                            yield card_k + t * 24 + c
+                    up = pack[20]
+                    for i in range(1, 5):
+                        yield player_k + four[(hand + i) % 4]
+                        yield card_k + t * 24 + up
+                        if rng.random() < 0.4:
+                            break
+                    yield trump_k + t * 4 + up % 4
+                    lead = (hand + 1) % 4
+                    for trick in range(5):
+                        for i in range(4):
+                            who = (lead + i) % 4
+                            yield card_k + t * 24 + hands[who][trick]
+                        lead = rng.randrange(4)
+                        yield player_k + four[lead]
+            moved = []
+            for four in seating:
+                win = rng.choice(((0, 2), (1, 3)))
+                for i in win:
+                    yield tally_k + four[i]
+                moved.append(([four[i] for i in win], [four[i] for i in range(4) if i not in win]))
+            seating = [moved[t - 1][0] + moved[t][1] for t in range(tables)]
+
+
+def tiddlywinks_match(seed: int, players: int, alpha: float) -> Iterator[int]:
+    """A tiddlywinks association's tournament games as the scorers' sheets record them (two
+    pairs from ``players`` by Zipf ``alpha`` at one of three mats, four colours of six winks
+    (four small, two large) round the central pot; each shot the player, the squidger, the
+    wink shot (one of the player's colour not squopped), one shot in four a squop (the wink
+    landed on read, and it stays covered until its colour frees it: both read again), one
+    in twelve a pot (the wink and the pot, the colour's count of potted winks read); twenty
+    minutes of play (120 to 200 shots) and five rounds more; the tiddlies tallied: every
+    wink still on the mat read, and the game's line of the scoresheet)."""
+    rng = random.Random(seed)
+    player_k, squidger_k, wink_k, pot_k, tally_k = (i << 48 for i in range(5))
+    pick = _zipf(rng, players, alpha)
+    sheets = itertools.count()
+    while True:
+        four: list[int] = []
+        while len(four) < 4:
+            m = pick()
+            if m not in four:
+                four.append(m)
+        mat = rng.randrange(3)
+        on_mat = {c: list(range(c * 6, c * 6 + 6)) for c in range(4)}
+        under: dict[int, int] = {}  # covered wink -> the wink on it
+        for shot in range(rng.randint(120, 200) + 20):
+            colour = shot % 4
+            free = [w for w in on_mat[colour] if w not in under]
+            yield player_k + four[colour]
+            yield squidger_k + four[colour]
+            if not free:
+                continue
+            w = rng.choice(free)
+            yield wink_k + mat * 24 + w
+            covered = [x for x, top in under.items() if top == w]
+            for x in covered:
+                del under[x]
+                yield wink_k + mat * 24 + x
+            r = rng.random()
+            targets = [x for c in range(4) if c != colour for x in on_mat[c] if x not in under]
+            if r < 0.25 and targets:
+                x = rng.choice(targets)
+                under[x] = w
+                yield wink_k + mat * 24 + x
+            elif r < 0.25 + 1 / 12:
+                on_mat[colour].remove(w)
+                yield pot_k + mat
+                yield tally_k + mat * 4 + colour
+        for c in range(4):
+            for w in on_mat[c]:
+                yield wink_k + mat * 24 + w
+        yield tally_k + 12 + next(sheets) % 100
+
+
+def tombola_fete(seed: int, families: int, tickets: int) -> Iterator[int]:
+    """A school's bottle tombola as its stall's float tin sees a fete (``tickets`` numbered
+    tickets folded into the drum, new each fete; families by Zipf over ``families``,
+    children coming back with more pocket money; each go the child, the drum, the ticket
+    drawn (read once, or again when it wins), a win on a ticket ending in 0 or 5 (the prize
+    bottle of that number taken off the table), the float tin; half the tickets in the drum
+    at the start and the rest added when a quarter are left; two drums used on alternate
+    fetes; the unclaimed bottles counted back at the end)."""
+    rng = random.Random(seed)
+    child_k, drum_k, ticket_k, prize_k, tin_k = (i << 48 for i in range(5))
+    pick = _zipf(rng, families, 1.0)
+    fetes = itertools.count()
+    while True:
+        fete = next(fetes)
+        drum = list(range(tickets))
+        rng.shuffle(drum)
+        spare = drum[tickets // 2:]
+        drum = drum[:tickets // 2]
+        won: set[int] = set()
+        while drum:
+            child = pick() * 3 + rng.randrange(3)
+            for _go in range(rng.randint(1, 5)):
+                if not drum:
+                    break
+                yield child_k + child
+                yield drum_k + fete % 2
+                ticket = drum.pop()
+                yield ticket_k + fete * tickets + ticket
+                if ticket % 5 == 0:
+                    yield ticket_k + fete * tickets + ticket
+                    yield prize_k + ticket
+                    won.add(ticket)
+                yield tin_k
+            if len(drum) < tickets // 4 and spare:
+                drum.extend(spare)
+                spare = []
+                yield drum_k + fete % 2
+        for ticket in range(0, tickets, 5):
+            if ticket not in won:
+                yield prize_k + ticket
+
+
+def morris_club_game(seed: int, members: int, alpha: float) -> Iterator[int]:
+    """A nine men's morris club's games as the move sheets write them (two of ``members`` by
+    Zipf ``alpha`` at one of five boards of 24 points; each move the player, in the placing
+    phase the point a man is placed on (nine each), then the point a man leaves and the
+    neighbouring point it moves to (any free point when the player is down to three), a
+    mill formed (the line's three points read) and the opponent's man taken (its point
+    read); until a player has two men, cannot move, or 200 moves; the ladder)."""
+    rng = random.Random(seed)
+    player_k, point_k, ladder_k = (i << 48 for i in range(3))
+    pick = _zipf(rng, members, alpha)
+    while True:
+        p = pick()
+        q = pick()
+        while q == p:
+            q = rng.randrange(members)
+        board = rng.randrange(5) * 24
+        owner = [-1] * 24
+        placed = [0, 0]
+        for move in range(200):
+            side = move % 2
+            yield player_k + (p, q)[side]
+            mine = [i for i in range(24) if owner[i] == side]
+            free = [i for i in range(24) if owner[i] < 0]
+            if placed[side] < 9:
+                to = rng.choice(free)
+                placed[side] += 1
+            else:
+                if len(mine) == 3:
+                    steps = [(a, b) for a in mine for b in free]
+                else:
+                    steps = [(a, b) for a in mine for b in _MORRIS_NEXT[a] if owner[b] < 0]
+                if not steps:
+                    break
+                frm, to = rng.choice(steps)
+                owner[frm] = -1
+                yield point_k + board + frm
+            owner[to] = side
+            yield point_k + board + to
+            for mill in _MORRIS_MILLS:
+                if to in mill and all(owner[x] == side for x in mill):
+                    for x in mill:
+                        yield point_k + board + x
+                    theirs = [i for i in range(24) if owner[i] == 1 - side]
+                    if theirs:
+                        gone = rng.choice(theirs)
+                        owner[gone] = -1
+                        yield point_k + board + gone
+                    break
+            if placed[1 - side] == 9 and sum(o == 1 - side for o in owner) < 3:
+                break
+        yield ladder_k + p
+        yield ladder_k + q
+
+
+def jumble_sale(seed: int, regulars: int, tables: int) -> Iterator[int]:
+    """A church hall's jumble sales as the helpers' tills see them (``tables`` trestle
+    tables of donated items, new each sale, laid out and priced by the helpers (every item
+    read); the doors open on the early rush of dealers (three to eight of a town's twenty)
+    who scan every table in order, buying one item a table one time in two; then
+    regulars by Zipf over ``regulars`` and passers-by browsing two to five tables (a run of
+    items each), a purchase one browse in three (the item, the table's tin, a carrier bag);
+    the unsold items boxed for the charity shop table by table at the close)."""
+    rng = random.Random(seed)
+    item_k, table_k, person_k, tin_k, bag_k, dealer_k = (i << 48 for i in range(6))
+    pick = _zipf(rng, regulars, 1.0)
+    passer = itertools.count(regulars)
+    items = itertools.count()
+    while True:
+        laid = [[next(items) for _ in range(rng.randint(20, 60))] for _ in range(tables)]
+        for t, row in enumerate(laid):
+            yield table_k + t
+            for it in row:
+                yield item_k + it
+        for _dealer in range(rng.randint(3, 8)):
+            yield dealer_k + rng.randrange(20)
+            for t, row in enumerate(laid):
+                yield table_k + t
+                for it in row:
+                    yield item_k + it
+                if row and rng.random() < 0.5:
+                    gone = row.pop(rng.randrange(len(row)))
+                    yield item_k + gone
+                    yield tin_k + t
+        for _visitor in range(rng.randint(80, 200)):
+            who = pick() if rng.random() < 0.7 else next(passer)
+            yield person_k + who
+            for t in rng.sample(range(tables), rng.randint(2, min(5, tables))):
+                row = laid[t]
+                yield table_k + t
+                if not row:
+                    continue
+                at = rng.randrange(len(row))
+                for it in row[at:at + rng.randint(2, 10)]:
+                    yield item_k + it
+                if rng.random() < 1 / 3:
+                    gone = row.pop(at)
+                    yield item_k + gone
+                    yield tin_k + t
+                    yield bag_k
+        for t, row in enumerate(laid):
+            yield table_k + t
+            for it in row:
+                yield item_k + it
+
+
+def bonsai_nursery(seed: int, trees: int, benches: int) -> Iterator[int]:
+    """A bonsai nursery's days as its work log records them (``trees`` trees on ``benches``
+    benches; each morning the watering round, bench by bench in the same order, every tree
+    read (the shade house's ones in summer only); through the day styling sessions on a
+    few specimen trees by Zipf (the tree, the concave cutter, the wire gauge used, a
+    session of four to ten cuts and wirings read again and again), customers browsing a
+    bench (a run of three to twelve trees), one tree looked at in forty bought (its place on
+    the bench restocked with a new young tree); every thirty days the repotting of a bench,
+    every tree and its soil mix read)."""
+    rng = random.Random(seed)
+    tree_k, tool_k, wire_k, bench_k, soil_k = (i << 48 for i in range(5))
+    spec = _zipf(rng, trees, 1.2)
+    per = max(1, trees // benches)
+    stock = list(range(trees))
+    new = itertools.count(trees)
+    day = 0
+    while True:
+        summer = (day // 90) % 4 == 1
+        for b in range(benches if summer else benches - 1):
+            yield bench_k + b
+            for i in range(b * per, min(trees, (b + 1) * per)):
+                yield tree_k + stock[i]
+        for _ in range(rng.randint(2, 5)):
+            i = spec()
+            for _cut in range(rng.randint(4, 10)):
+                yield tree_k + stock[i]
+                yield tool_k + rng.randrange(3)
+                if rng.random() < 0.5:
+                    yield wire_k + rng.choice((0, 1, 1, 2, 3))
+        for _ in range(rng.randint(5, 20)):
+            b = rng.randrange(benches)
+            yield bench_k + b
+            start = b * per + rng.randrange(per)
+            for i in range(start, min(trees, start + rng.randint(3, 12))):
+                yield tree_k + stock[i]
+                if rng.random() < 1 / 40:
+                    stock[i] = next(new)
+                    yield tree_k + stock[i]
+        if day % 30 == 29:
+            b = (day // 30) % benches
+            yield bench_k + b
+            for i in range(b * per, min(trees, (b + 1) * per)):
+                yield tree_k + stock[i]
+                yield soil_k + rng.randrange(4)
+        day += 1
+
+
+def fresh68_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 80's held-out set: seeds 90000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 90000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "oware_m20": lambda: oware_club_game(s + 0, 20, 1.1),
+        "oware_m200": lambda: oware_club_game(s + 1, 200, 0.8),
+        "ludo_r100_t3": lambda: ludo_youth_club(s + 2, 100, 3),
+        "ludo_r1500_t10": lambda: ludo_youth_club(s + 3, 1500, 10),
+        "shove_c8": lambda: shove_halfpenny_league(s + 4, 8, 1.1),
+        "shove_c50": lambda: shove_halfpenny_league(s + 5, 50, 0.8),
+        "euchre_m40_t3": lambda: euchre_party(s + 6, 40, 3),
+        "euchre_m400_t12": lambda: euchre_party(s + 7, 400, 12),
+        "winks_p24": lambda: tiddlywinks_match(s + 8, 24, 1.1),
+        "winks_p300": lambda: tiddlywinks_match(s + 9, 300, 0.8),
+        "tombola_f60_t300": lambda: tombola_fete(s + 10, 60, 300),
+        "tombola_f800_t2000": lambda: tombola_fete(s + 11, 800, 2000),
+        "morris_m16": lambda: morris_club_game(s + 12, 16, 1.1),
+        "morris_m150": lambda: morris_club_game(s + 13, 150, 0.8),
+        "jumble_r80_t6": lambda: jumble_sale(s + 14, 80, 6),
+        "jumble_r1000_t15": lambda: jumble_sale(s + 15, 1000, 15),
+        "bonsai_t300_b6": lambda: bonsai_nursery(s + 16, 300, 6),
+        "bonsai_t3000_b20": lambda: bonsai_nursery(s + 17, 3000, 20),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -30347,7 +30849,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh64": fresh64_variants,
                 "fresh65": fresh65_variants,
                 "fresh66": fresh66_variants,
-                "fresh67": fresh67_variants}
+                "fresh67": fresh67_variants,
+                "fresh68": fresh68_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

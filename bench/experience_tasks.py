@@ -791,9 +791,18 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # fresh33b, fresh38a, fresh42c, fresh47b, fresh51c, fresh56b, fresh61a, fresh65c, fresh70b
 # and fresh75a) with 7903 (none a tuning plan: 8, 5 and 12 are in neither room_prior_fit's
 # ODD nor put_spot_error's --plans).
-# Next in line: twelfth reuses, the longest ago first (round 75's 26 and 13, then round
-# 76's 4, 24 and 16, then round 77's 6, 18 and 27, then round 78's 20, 30 and 28, then
-# round 79's 8, 5 and 12, ...).
+# "fresh80a/b/c" (round 80) likewise, by a helper (heldout80) who ran no arm on them: the
+# three next in line, TWELFTH reuses, the longest ago first: round 75's 26 (fresh22c's,
+# reused by fresh27c, fresh32c, fresh37b, fresh42a, fresh46c, fresh52a, fresh56c, fresh61b,
+# fresh66a, fresh70c and fresh75b) with 8001, then round 75's 13 (fresh's, reused by
+# fresh28c, fresh33c, fresh38b, fresh43a, fresh47c, fresh52b, fresh57a, fresh61c, fresh66b,
+# fresh71a and fresh75c) with 8002, then round 76's 4 (fresh23a's, reused by fresh29a,
+# fresh34a, fresh38c, fresh43b, fresh48a, fresh52c, fresh57b, fresh62a, fresh66c, fresh71b
+# and fresh76a) with 8003 (none a tuning plan: 26, 13 and 4 are in neither room_prior_fit's
+# ODD nor put_spot_error's --plans).
+# Next in line: twelfth reuses, the longest ago first (round 76's 24 and 16, then round
+# 77's 6, 18 and 27, then round 78's 20, 30 and 28, then round 79's 8, 5 and 12, then
+# round 80's 26, 13 and 4, ...).
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only, by the held-out test).
@@ -857,7 +866,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh76a": (4, 7601), "fresh76b": (24, 7602), "fresh76c": (16, 7603),
           "fresh77a": (6, 7701), "fresh77b": (18, 7702), "fresh77c": (27, 7703),
           "fresh78a": (20, 7801), "fresh78b": (30, 7802), "fresh78c": (28, 7803),
-          "fresh79a": (8, 7901), "fresh79b": (5, 7902), "fresh79c": (12, 7903)}
+          "fresh79a": (8, 7901), "fresh79b": (5, 7902), "fresh79c": (12, 7903),
+          "fresh80a": (26, 8001), "fresh80b": (13, 8002), "fresh80c": (4, 8003)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -12,8 +12,8 @@ fresh49, round 62's fresh50, round 63's fresh51, round 64's fresh52, round 65's 
 round 66's fresh54, round 67's fresh55, round 68's fresh56, round 69's fresh57, round 70's
 fresh58, round 71's fresh59, round 72's fresh60, round 73's fresh61, round 74's fresh62,
 round 75's fresh63, round 76's fresh64, round 77's fresh65, round 78's fresh66, round 79's
-fresh67): their generators are seeded, exact in length and distinct. Only the streams are
-checked here; no policy runs on them (they are held out)."""
+fresh67, round 80's fresh68): their generators are seeded, exact in length and distinct. Only
+the streams are checked here; no policy runs on them (they are held out)."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14
         "fresh51", "fresh52", "fresh53", "fresh54", "fresh55",
         "fresh56", "fresh57", "fresh58", "fresh59", "fresh60",
         "fresh61", "fresh62", "fresh63", "fresh64", "fresh65", "fresh66",
-        "fresh67")
+        "fresh67", "fresh68")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -275,6 +275,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "faregate": lambda s: h.fare_gates(s, 50, 8, 300, 40, 0.2),
             "homehub": lambda s: h.home_hub(s, 4, 5, 2, 100, 5),
             "bikeshare": lambda s: h.bike_share(s, 10, 60, 1.0, 50, 4),
+        }
+    if name == "fresh68":
+        return {
+            "oware": lambda s: h.oware_club_game(s, 20, 1.1),
+            "ludo": lambda s: h.ludo_youth_club(s, 100, 3),
+            "shove": lambda s: h.shove_halfpenny_league(s, 8, 1.1),
+            "euchre": lambda s: h.euchre_party(s, 40, 3),
+            "winks": lambda s: h.tiddlywinks_match(s, 24, 1.1),
+            "tombola": lambda s: h.tombola_fete(s, 60, 300),
+            "morris": lambda s: h.morris_club_game(s, 16, 1.1),
+            "jumble": lambda s: h.jumble_sale(s, 80, 6),
+            "bonsai": lambda s: h.bonsai_nursery(s, 300, 6),
         }
     if name == "fresh67":
         return {
@@ -1072,7 +1084,12 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # move over a board's points and squares (a fight's stones, the pieces advancing), its poker
 # deals new cards every hand, its canasta lays two packs and looks at the discard pile, its
 # gymkhana loops over each class's kit and its sauna suite's guests stay for minutes, so
-# they are not listed.
+# they are not listed; fresh68's oware, shove ha'penny, tiddlywinks and nine men's morris
+# (a board's twelve pits sown again and again, the same five halfpennies and nine beds, a
+# mat's 24 winks, a board's 24 points). Its ludo tokens go round a 52-square track, its
+# euchre deals a fresh pack every hand, its tombola draws new tickets, its jumble sales lay
+# out new items, and its bonsai nursery waters every bench each morning, so they are not
+# listed.
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -1131,7 +1148,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh64": ({"takraw", "ultimate", "lacrosse", "rounders"}, 0.9, 0.95),
                     "fresh65": ({"squash", "badminton", "croquet", "korfball"}, 0.9, 0.95),
                     "fresh66": ({"tabletennis", "petanque", "backgammon"}, 0.9, 0.95),
-                    "fresh67": ({"dominoes", "quoits", "carrom"}, 0.9, 0.95)}
+                    "fresh67": ({"dominoes", "quoits", "carrom"}, 0.9, 0.95),
+                    "fresh68": ({"oware", "shove", "winks", "morris"}, 0.9, 0.95)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)

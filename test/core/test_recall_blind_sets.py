@@ -35,6 +35,7 @@ blind69, round 76;
 blind70, round 77;
 blind71, round 78;
 blind72, round 79;
+blind73, round 80;
 bench/recall_blindN_instructions.yaml) as data only: each loads the way
 bench/recall_human.py loads it, holds 40 multi-step instructions, two per room of the
 AI2-THOR rearrangement val split, each step a span of its instruction, and every object a
@@ -66,7 +67,7 @@ SETS = ("blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind
         "blind54", "blind55", "blind56", "blind57", "blind58", "blind59",
         "blind60", "blind61", "blind62", "blind63", "blind64", "blind65",
         "blind66", "blind67", "blind68", "blind69",
-        "blind70", "blind71", "blind72")
+        "blind70", "blind71", "blind72", "blind73")
 
 
 def _bench() -> ModuleType:

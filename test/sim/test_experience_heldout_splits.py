@@ -36,7 +36,8 @@ fresh75a/b/c in round 75,
 fresh76a/b/c in round 76,
 fresh77a/b/c in round 77,
 fresh78a/b/c in round 78,
-fresh79a/b/c in round 79):
+fresh79a/b/c in round 79,
+fresh80a/b/c in round 80):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -98,7 +99,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh76": (7601, 7602, 7603),
           "fresh77": (7701, 7702, 7703),
           "fresh78": (7801, 7802, 7803),
-          "fresh79": (7901, 7902, 7903)}
+          "fresh79": (7901, 7902, 7903),
+          "fresh80": (8001, 8002, 8003)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -198,6 +200,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 77's: the last three eleventh reuses, round 72's 6 and 18, then round 73's 27.
 # Round 78's: the first three twelfth reuses, round 73's 20 and 30, then round 74's 28.
 # Round 79's: the next three twelfth reuses, round 74's 8 and 5, then round 75's 12.
+# Round 80's: the next three twelfth reuses, round 75's 26 and 13, then round 76's 4.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -420,7 +423,13 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh79b": ("report", "fresh28a", "fresh33a", "fresh37c", "fresh42b", "fresh47a",
                        "fresh51b", "fresh56a", "fresh60c", "fresh65b", "fresh70a", "fresh74c"),
           "fresh79c": ("heldout", "fresh28b", "fresh33b", "fresh38a", "fresh42c", "fresh47b",
-                       "fresh51c", "fresh56b", "fresh61a", "fresh65c", "fresh70b", "fresh75a")}
+                       "fresh51c", "fresh56b", "fresh61a", "fresh65c", "fresh70b", "fresh75a"),
+          "fresh80a": ("fresh22c", "fresh27c", "fresh32c", "fresh37b", "fresh42a", "fresh46c",
+                       "fresh52a", "fresh56c", "fresh61b", "fresh66a", "fresh70c", "fresh75b"),
+          "fresh80b": ("fresh", "fresh28c", "fresh33c", "fresh38b", "fresh43a", "fresh47c",
+                       "fresh52b", "fresh57a", "fresh61c", "fresh66b", "fresh71a", "fresh75c"),
+          "fresh80c": ("fresh23a", "fresh29a", "fresh34a", "fresh38c", "fresh43b", "fresh48a",
+                       "fresh52c", "fresh57b", "fresh62a", "fresh66c", "fresh71b", "fresh76a")}
 LENGTH = 30  # the length the lead runs them at
 
 
