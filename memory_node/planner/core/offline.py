@@ -1119,18 +1119,9 @@ class OfflinePlanner:
         last -= self._open_now(req) | req.notes.get("cannot_open", set())
         passed = self._passed_over(req)
         start = req.notes.get("known_at_start")
-        # Before the room's explore, a receptacle is searched once an open of it was sent,
-        # not when a plan named it, as `_usual_place` counts its own: the plan that named
-        # it went for the object to put first, and a refused call before the open gave it
-        # up (tune3 tidy 3825 s0006, round 80: "put the potato on the plate", the nearest
-        # cabinet of the looked-over kitchen, where the plate was, planned behind a walk
-        # to a potato the tidy had moved; never opened, every other one was, lost).
-        sent = {h.call.args[0] for h in req.history
-                if h.call.skill == "open" and h.call.args} if before_explore else set()
         closed = [u for u in known.values()
                   if (u.state == "closed" or u.object_id in last)
-                  and ((u.object_id, types[0]) not in searched
-                       or (before_explore and u.object_id not in sent))
+                  and (u.object_id, types[0]) not in searched
                   and (room is None or req.place_rooms.get(u.area_id) == room)
                   and u.object_id not in passed
                   and (not before_explore or start is None or u.object_id in start
