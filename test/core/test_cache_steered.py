@@ -781,41 +781,6 @@ def test_first_leader_is_chosen_at_the_fill_for_free() -> None:
     assert q.leader == "wtinylfu" and _replay(q, loops) == first
 
 
-def test_a_fill_with_no_reuse_is_hedged_not_chosen() -> None:
-    # Round 80 (COLD_HEDGE). A bulk load of distinct keys fills the cache before any key
-    # comes back: no evidence either way at the fill. Then each key is reused once about 200
-    # positions later (a stack): W-TinyLFU's admission, on a sketch of ones, refuses the keys
-    # whose reuse is due, and the residents lose a point to LRU (round 79's cell).
-    trace = [-1 - i for i in range(300)] + stack(n=20_000, seed=3, depth=200)
-    ref = _best_recency(trace, 250)
-    assert _replay(SteeredWTinyLFUPolicy(250), trace) < ref - 0.005
-    # The hedge keeps the newest refused keys among the residents without leaving
-    # W-TinyLFU at the fill (no choice is made there), and the cell is within the rule.
-    assert _leader_at_first_eviction(trace, 250, cold_hedge=0.5) == ("wtinylfu", 0)
-    assert _replay(SteeredWTinyLFUPolicy(250, cold_hedge=0.5), trace) >= ref - 0.005
-    # The other side: the fill's keys come back only after 300 fresh ones (more than C),
-    # which only W-TinyLFU's frozen fill catches. The hedge gives up at most what it held
-    # back at the start and then ends on W-TinyLFU's evidence (a sign test); recency
-    # catches none of it.
-    fill = list(range(250))
-    frozen = list(fill)
-    for r in range(40):
-        frozen += [10_000 + 300 * r + i for i in range(300)] + fill
-    assert _best_recency(frozen, 250) == 0.0
-    main = _replay(SteeredWTinyLFUPolicy(250), frozen)
-    hedged = SteeredWTinyLFUPolicy(250, cold_hedge=0.5)
-    assert main - 0.01 <= _replay(hedged, frozen) < main
-    assert not hedged._cold_on and hedged.leader == "wtinylfu"
-    # A single reuse before the fill is evidence: the hedge is never live.
-    reused = [-1] + trace
-    reused[150] = -1
-    p = SteeredWTinyLFUPolicy(250, cold_hedge=0.5)
-    q = SteeredWTinyLFUPolicy(250)
-    assert _replay(p, reused) == _replay(q, reused)
-    with pytest.raises(ValueError):
-        SteeredWTinyLFUPolicy(250, cold_hedge=0.6)
-
-
 def _pass_manager(functions: int, blocks: int, sweeps: int) -> list[int]:
     """A compiler's pass manager in miniature: each function's blocks swept ``sweeps``
     times, then never again (fresh13's `passes` family, round 26)."""

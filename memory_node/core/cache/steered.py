@@ -457,24 +457,6 @@ COLLAPSE_SINCE = False
 # Nothing is per access after the first overflow; before it, each hit records the key's
 # last lookup.
 DEAD_IDLE = 4.0
-# Round 80 (COLD_HEDGE). With no key reused before the first overflow (round 14's counts once
-# = twice = 0) the fill carries no evidence either way: W-TinyLFU's admission, on a sketch of
-# ones, refuses every newcomer and freezes the fill's keys (a scan resistance that pays where
-# keys come back only after more than C others), while LRU keeps the newcomers (which pays
-# where they come back within C). Round 79 showed that choosing either side at the fill loses
-# where the other was right, and that the loss is made before either expert has an exclusive
-# hit. So the residents hedge instead of choosing: they stay on W-TinyLFU, but up to
-# ``2 x COLD_HEDGE x p x capacity`` of them are the newest keys it refused (evictions take
-# the oldest resident LRU lacks, an old fill key, while fewer are stale), p being Thompson
-# sampling's share for LRU on the accesses the two disagree on since the fill (round 60's
-# share; 1/2 with no evidence, the uniform prior's), so COLD_HEDGE is the hedge's share of
-# the capacity before any evidence. That is W-TinyLFU with its window widened without
-# admission, Caffeine's adaptive window moved by the evidence rather than by a hill climber
-# that sees a flat hit rate of zero (Einziger et al., "Adaptive Software Cache Management",
-# Middleware 2018). It ends at the residents' first switch, or once W-TinyLFU's exclusive
-# hits over LRU stand out of their noise by HEDGE_RUN_Z (a sign test); then the refused
-# keys are ordinary stale residents and go first. 0 is off (round 79's policy).
-COLD_HEDGE = 0.0
 # Round 32 (undos that pay only noise). Traced on fresh18's museum guide (C=100, tuning since
 # round 31): W-TinyLFU's ghost earns what LRU's and FIFO's earn within noise, yet once the
 # residents alternate they enter it ~15 times on short-window leads of 15-35 hits (undos of
@@ -862,8 +844,6 @@ class SteeredWTinyLFUPolicy:
             before round 22; ``collapse_since=True`` tests the leader's fall since it began
             (round 25's CUSUM) rather than since the epoch began; ``dead_idle=0`` judges
             the first leader on reuse counts alone, as before round 26;
-            ``cold_hedge`` > 0 hedges a fill with no reuse between W-TinyLFU's fill keys
-            and the newest keys it refused (COLD_HEDGE, round 80; 0 off);
             ``measure_convergence=False`` charges SWITCH_COST alone, as before round 23;
             ``noise_trials=0`` never holds an entry back on the undos' measured noise, as
             before round 32; ``entry_z=0`` never holds an entry on a noisy lead the long
@@ -899,9 +879,6 @@ class SteeredWTinyLFUPolicy:
         "_cexcl",
         "_check",
         "_cold_start",
-        "_cold_hedge",
-        "_cold_on",
-        "_cold_xyp",
         "_dead_idle",
         "_epoch",
         "_epoch_excl",
@@ -1048,7 +1025,6 @@ class SteeredWTinyLFUPolicy:
         collapse_z: float = COLLAPSE_Z,
         collapse_since: bool = COLLAPSE_SINCE,
         dead_idle: float = DEAD_IDLE,
-        cold_hedge: float = COLD_HEDGE,
         measure_convergence: bool = True,
         noise_trials: int = NOISE_TRIALS,
         entry_z: float = ENTRY_Z,
@@ -1207,11 +1183,6 @@ class SteeredWTinyLFUPolicy:
         self.period_bands = 0  # round 71: guard tests that read a whole-period band
         self._cold_start = cold_start
         self._dead_idle = dead_idle  # round 26
-        if not 0.0 <= cold_hedge <= 0.5:
-            raise ValueError("cold_hedge must be in [0, 0.5]")
-        self._cold_hedge = cold_hedge  # round 80
-        self._cold_on = False  # its hedge is live (from a fill with no reuse)
-        self._cold_xyp = (-1, -1, 0.5)  # the last (x, y) and LRU's share (no recomputing)
         # Until the residents first overflow: per resident key its hits and the lookups at
         # its first put and its last access (a dict only that long, then None), and how many
         # keys were reused exactly once / twice or more.
@@ -1448,10 +1419,7 @@ class SteeredWTinyLFUPolicy:
             if self._reuses is not None:
                 self._first_leader(key)
             if self._leader == 0:
-                if self._cold_on:
-                    victim = self._cold_victim(key)
-                else:
-                    victim = self._hedge_victim(key) if self._hedge else None
+                victim = self._hedge_victim(key) if self._hedge else None
             else:
                 victim = self._recency_victim(key) if self._hedge_recency else None
             kept = self._share_kept
@@ -1842,29 +1810,6 @@ class SteeredWTinyLFUPolicy:
         if self._once >= self._cold_start * (self._twice + 1) or self._frequency_over(reuses):
             self._switch(1)
             self._settle(key)
-        elif self._cold_hedge > 0.0 and not self._once + self._twice:
-            self._cold_on = True
-
-    def _cold_victim(self, key: Hashable) -> Hashable | None:
-        """Round 80 (COLD_HEDGE), at an eviction while the fill's hedge is live: the resident
-        LRU lacks (``_lacked_by``) while fewer than LRU's share of the capacity are stale, None
-        otherwise (the usual victim: the oldest refused key). The hedge ends here once
-        W-TinyLFU's exclusive hits over LRU since the fill stand out of their noise."""
-        c = self._cexcl
-        e = self._epoch_excl
-        x = c[0][1] + e[0][1]
-        y = c[1][0] + e[1][0]
-        d = x - y
-        if d > 0 and d * d > HEDGE_RUN_Z * HEDGE_RUN_Z * (x + y):
-            self._cold_on = False
-            return None
-        lx, ly, share = self._cold_xyp
-        if x != lx or y != ly:
-            share = 0.5 * math.erfc(d / math.sqrt(2.0 * (x + y))) if x + y else 0.5
-            self._cold_xyp = (x, y, share)
-        if len(self._stale) >= 2.0 * self._cold_hedge * share * self.capacity:
-            return None
-        return self._lacked_by(1, key)
 
     def _frequency_over(self, reuses: dict[Hashable, list[int]]) -> bool:
         """Round 26 (DEAD_IDLE): True if most keys reused twice or more (and at least
@@ -2468,7 +2413,6 @@ class SteeredWTinyLFUPolicy:
                     self._leads.clear()  # round 71: the leads' period is in elections
         self._leader = index
         self.switches += 1
-        self._cold_on = False  # round 80: the fill's hedge ends at the first switch
         # A switch converges the residents to the new leader: the gate's spared keys go with
         # the other stale ones, and convergence hits count as they do without the gate.
         self._gated = False
@@ -2588,8 +2532,6 @@ class SteeredWTinyLFUPolicy:
         self._conv_pending = None
         self._conv_rate = None
         self._reuses = {} if self._cold_start else None
-        self._cold_on = False
-        self._cold_xyp = (-1, -1, 0.5)
         self._once = 0
         self._twice = 0
         self._ph = self._ph_min = 0.0
