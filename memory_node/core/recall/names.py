@@ -692,6 +692,99 @@ def landmarks(tokens: Sequence[str], lex: Lexicon,
     return at
 
 
+# Prepositions that tell a noun by what is with it or what it is for ("the drawer with
+# the spoons", "on the desk for the cards"): after a place's noun they say which place,
+# as nearness does (``aside_phrases``).
+ACCOMPANIMENT_WORDS = frozenset({"with", "for"})
+# Superlatives of nearness ("the drawer nearest the fridge"), closed class.
+_NEAREST = frozenset({"nearest", "closest"})
+# Sides said as "to the right of" / "to the left of" (and "in front of").
+_SIDES = frozenset({"right", "left"})
+
+
+def _aside_opener(tokens: Sequence[str], i: int) -> int:
+    """How many words open a phrase placing the noun before ``tokens[i]`` by another
+    thing ("by", "next to", "in front of", "to the right of", "nearest", "with", "for"),
+    0 when none does."""
+    t = tokens[i]
+    nxt = tokens[i + 1:i + 4]
+    if t in _NEARNESS_VERTICAL or t in _NEAREST or t in ACCOMPANIMENT_WORDS:
+        return 2 if t in ("next", "near", "close") and nxt[:1] == ("to",) else 1
+    if t == "in" and nxt[:2] == ("front", "of"):
+        return 3
+    if t == "to" and len(nxt) == 3 and nxt[0] in DETERMINERS and nxt[1] in _SIDES \
+            and nxt[2] == "of":
+        return 4
+    return 0
+
+
+def _in_place_phrase(tokens: Sequence[str], j: int) -> bool:
+    """The noun at ``j`` ends a place's noun phrase: a preposition of place or source
+    opens it, past its determiner and up to ``LANDMARK_PHRASE`` modifiers ("on the
+    shelf", "into the top drawer")."""
+    for x in range(j - 1, max(-1, j - LANDMARK_PHRASE - 2), -1):
+        if tokens[x] in PHRASE_PLACES:
+            return True
+        if tokens[x] in STOPWORDS and tokens[x] not in DETERMINERS:
+            return False
+    return False
+
+
+def asides_of(tokens: Sequence[str], lex: Lexicon, text: str) -> frozenset[int]:
+    """:func:`aside_phrases` of ``text``'s tokens (``QueryTerms.tokens``), its
+    punctuation read from ``text``."""
+    return aside_phrases(tokens, lex, _breaks(_gaps(text)))
+
+
+def aside_phrases(tokens: Sequence[str], lex: Lexicon,
+                  breaks: frozenset[int] = frozenset()) -> frozenset[int]:
+    """Indices of the words of each phrase that tells a noun said before it by another
+    thing: a preposition of nearness, of vertical or front-back order, a side ("to the
+    right of"), "nearest", right after a noun ("the rail by the shower", "the counter
+    to the right of the sink", "the drawer nearest the fridge"), or "with" / "for" right
+    after a place's noun ("goes on the shelf with the book", "into the drawer with the
+    spoons", "on the desk for the cards"); a nearness phrase only after a place's noun
+    ("off the counter by the toaster") or with another preposition of place in its
+    clause (:func:`_other_place`: "put the soap by the sink", no other place said, is
+    where it goes). Such a phrase says which thing or place is meant, not a thing the
+    clause acts on nor where it goes. After a pronoun, a verb or an adverb ("put it by
+    the bed", "do it by candle", "wipe it down with soap") nothing is marked, nor after
+    a direct object for "with" / "for" ("wipe the counter with the sponge": the tool).
+    Wider than :func:`landmarks` (whose phrases lose their name evidence): these only
+    order named things (``RecallConfig.roles_before_landmarks``)."""
+    at: set[int] = set()
+    for i in range(1, len(tokens)):
+        m = _aside_opener(tokens, i)
+        if not m or i in breaks:
+            continue
+        before = tokens[i - 1]
+        # As in :func:`landmarks`: a thing's name WordNet also has as an adverb is a
+        # noun after a determiner ("the counter by the toaster").
+        if (before in STOPWORDS or not lex.is_noun(before)
+                or (lex.is_adverb(before) and not (tokens[i - 2:i - 1] and tokens[i - 2]
+                                                   in DETERMINERS and lex.is_thing(before)))
+                or lex.is_location(before)
+                or (lex.verb_share(before) > 0.5 and not lex.is_thing(before))):
+            continue
+        if tokens[i] in ACCOMPANIMENT_WORDS:
+            if not _in_place_phrase(tokens, i - 1):
+                continue
+        elif not (_in_place_phrase(tokens, i - 1)
+                  or _other_place(tokens, i, breaks, _NEARNESS_VERTICAL | _NEAREST)):
+            continue
+        j = i + m
+        while j < len(tokens) and tokens[j] in DETERMINERS:
+            j += 1
+        taken = 0
+        while (j < len(tokens) and taken < LANDMARK_PHRASE and tokens[j] not in STOPWORDS
+               and j not in breaks
+               and not (lex.verb_share(tokens[j]) > 0.5 and not lex.is_thing(tokens[j]))):
+            at.add(j)
+            j += 1
+            taken += 1
+    return frozenset(at)
+
+
 # Prepositions of containment: the place a stacked vertical phrase says which of
 # (``landmarks`` with ``stacked``).
 _CONTAINMENT = frozenset({"in", "into", "inside"})

@@ -1,0 +1,88 @@
+"""Round 80 (issue 11, parts 1-3): ``roles_before_landmarks`` on vs off, over every
+decision and validation instruction, in one pass (the flag off is 7f90ecf8's answers).
+
+Each instruction is answered auto-split and per hand step with the flag off, then with
+it on by the same recaller (the whole answer is the off arm's: ``Recaller.rank`` never
+reads the flag), counting the pieces whose top k :func:`subtasks._roles_first` changed.
+The switch acts only there, and its scores are the off arm's (memoised), so an
+instruction with no such piece answers alike; one with any is answered in full by both
+arms (``recall_switch_ab``'s rows).
+
+    .venv/bin/python bench/recall_roles_r80.py --sets 19,20,21,69,tune,1,...,18 \\
+        --raw /tmp/a.json                     # one process per list; resumable
+    .venv/bin/python bench/recall_roles_r80.py --summarise /tmp/a.json /tmp/b.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import recall_switch_ab as switch_ab  # noqa: E402
+
+VALIDATION = {"19", "20", "21", "69"}
+K = 3
+SWITCH = "roles_before_landmarks"
+
+
+def run_sets(sets: list[str], raw: Path) -> None:
+    """Both arms over ``sets``, resumable into ``raw``."""
+    from memory_node.core.recall import subtasks as st
+    from memory_node.core.recall.recall import Recaller
+
+    moved = [0]
+    plain = st._roles_first
+
+    def watched(*args: Any) -> list:
+        got = plain(*args)
+        moved[0] += got is not args[2]
+        return got
+
+    st._roles_first = watched  # type: ignore[assignment]
+
+    def per_set(emb: Any, items: list[dict], scenes: dict[str, list]) -> tuple[dict, str]:
+        rec = Recaller(emb)
+        off_cfg = rec.config
+        assert not getattr(off_cfg, SWITCH)
+        on_cfg = dataclasses.replace(off_cfg, roles_before_landmarks=True)
+        out: dict[str, Any] = {"n": len(items), "flagged": {}}
+        for it in items:
+            units = scenes[it["room"]]
+            rec.config = off_cfg
+            a = switch_ab.answer(rec, it, units, K)
+            rec.config = on_cfg
+            moved[0] = 0
+            b = switch_ab.answer(rec, it, units, K, whole=a["whole"])
+            if moved[0]:
+                out["flagged"][it["id"]] = {"on": b, "off": a, "marks": moved[0]}
+        rec.config = off_cfg
+        return out, f"flagged {len(out['flagged'])}"
+
+    switch_ab.run_resumable(sets, raw, per_set)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sets")
+    ap.add_argument("--raw", type=Path)
+    ap.add_argument("--summarise", nargs="+", type=Path)
+    ap.add_argument("--out", default=f"recall_switch_ab_{SWITCH}_r80")
+    args = ap.parse_args()
+    if args.sets:
+        run_sets(args.sets.split(","), args.raw)
+    if args.summarise:
+        out = switch_ab.summarise(
+            args.summarise, VALIDATION, K, 80, SWITCH,
+            f"{SWITCH} on vs off (= 7f90ecf8), over the instructions where a piece's top k "
+            "was changed; the others answer alike")
+        switch_ab.write_summary(out, args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
