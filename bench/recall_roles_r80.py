@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -30,8 +31,11 @@ K = 3
 SWITCH = "roles_before_landmarks"
 
 
-def run_sets(sets: list[str], raw: Path) -> None:
-    """Both arms over ``sets``, resumable into ``raw``."""
+def run_sets(sets: list[str], raw: Path, only: dict[tuple, dict] | None = None) -> None:
+    """Both arms over ``sets``, resumable into ``raw``; ``only``: the instructions to
+    answer (an earlier form's flagged ones, by id and hand steps' texts: ids repeat
+    across sets) with that form's off answers (the flag off is 7f90ecf8's code in every
+    form)."""
     from memory_node.core.recall import subtasks as st
     from memory_node.core.recall.recall import Recaller
 
@@ -52,9 +56,12 @@ def run_sets(sets: list[str], raw: Path) -> None:
         on_cfg = dataclasses.replace(off_cfg, roles_before_landmarks=True)
         out: dict[str, Any] = {"n": len(items), "flagged": {}}
         for it in items:
+            key = (it["id"], *(t["text"] for t in it["steps"]))
+            if only is not None and key not in only:
+                continue
             units = scenes[it["room"]]
             rec.config = off_cfg
-            a = switch_ab.answer(rec, it, units, K)
+            a = only[key] if only is not None else switch_ab.answer(rec, it, units, K)
             rec.config = on_cfg
             moved[0] = 0
             b = switch_ab.answer(rec, it, units, K, whole=a["whole"])
@@ -72,9 +79,16 @@ def main() -> int:
     ap.add_argument("--raw", type=Path)
     ap.add_argument("--summarise", nargs="+", type=Path)
     ap.add_argument("--out", default=f"recall_switch_ab_{SWITCH}_r80")
+    ap.add_argument("--only", nargs="+", type=Path,
+                    help="raw files of an earlier form: answer only their flagged instructions")
     args = ap.parse_args()
+    only = None
+    if args.only:
+        only = {(iid, *(t[2] for t in x["off"]["steps"])): x["off"]
+                for f in args.only for v in json.loads(f.read_text()).values()
+                for iid, x in v["flagged"].items()}
     if args.sets:
-        run_sets(args.sets.split(","), args.raw)
+        run_sets(args.sets.split(","), args.raw, only)
     if args.summarise:
         out = switch_ab.summarise(
             args.summarise, VALIDATION, K, 80, SWITCH,

@@ -700,6 +700,8 @@ ACCOMPANIMENT_WORDS = frozenset({"with", "for"})
 _NEAREST = frozenset({"nearest", "closest"})
 # Sides said as "to the right of" / "to the left of" (and "in front of").
 _SIDES = frozenset({"right", "left"})
+# The indefinite articles: a thing new to the hearer is no landmark (``aside_phrases``).
+_INDEFINITE = frozenset({"a", "an"})
 
 
 def _aside_opener(tokens: Sequence[str], i: int) -> int:
@@ -718,26 +720,31 @@ def _aside_opener(tokens: Sequence[str], i: int) -> int:
     return 0
 
 
-def _in_place_phrase(tokens: Sequence[str], j: int) -> bool:
+def _in_place_phrase(tokens: Sequence[str], j: int,
+                     breaks: frozenset[int] | None = None) -> bool:
     """The noun at ``j`` ends a place's noun phrase: a preposition of place or source
     opens it, past its determiner and up to ``LANDMARK_PHRASE`` modifiers ("on the
-    shelf", "into the top drawer")."""
+    shelf", "into the top drawer"); with ``breaks``, not across punctuation ("against
+    the wall, plant next to the TV": the plant's phrase opens at the comma)."""
     for x in range(j - 1, max(-1, j - LANDMARK_PHRASE - 2), -1):
         if tokens[x] in PHRASE_PLACES:
             return True
-        if tokens[x] in STOPWORDS and tokens[x] not in DETERMINERS:
+        if (tokens[x] in STOPWORDS and tokens[x] not in DETERMINERS) \
+                or (breaks is not None and x + 1 in breaks):
             return False
     return False
 
 
-def asides_of(tokens: Sequence[str], lex: Lexicon, text: str) -> frozenset[int]:
+def asides_of(tokens: Sequence[str], lex: Lexicon, text: str,
+              given: bool = False) -> dict[int, int]:
     """:func:`aside_phrases` of ``text``'s tokens (``QueryTerms.tokens``), its
     punctuation read from ``text``."""
-    return aside_phrases(tokens, lex, _breaks(_gaps(text)))
+    return aside_phrases(tokens, lex, _breaks(_gaps(text)), given)
 
 
 def aside_phrases(tokens: Sequence[str], lex: Lexicon,
-                  breaks: frozenset[int] = frozenset()) -> frozenset[int]:
+                  breaks: frozenset[int] = frozenset(), given: bool = False
+                  ) -> dict[int, int]:
     """Indices of the words of each phrase that tells a noun said before it by another
     thing: a preposition of nearness, of vertical or front-back order, a side ("to the
     right of"), "nearest", right after a noun ("the rail by the shower", "the counter
@@ -751,8 +758,15 @@ def aside_phrases(tokens: Sequence[str], lex: Lexicon,
     the bed", "do it by candle", "wipe it down with soap") nothing is marked, nor after
     a direct object for "with" / "for" ("wipe the counter with the sponge": the tool).
     Wider than :func:`landmarks` (whose phrases lose their name evidence): these only
-    order named things (``RecallConfig.roles_before_landmarks``)."""
-    at: set[int] = set()
+    order named things (``RecallConfig.roles_before_landmarks``). Each index is mapped
+    to the noun the phrase tells (its anchor).
+
+    With ``given``, only a phrase of a thing already known to the hearer, as a landmark
+    is: after a definite determiner ("with the spoons"; not "on the dining table with a
+    fork and a knife each", "with spoons": things added to the place), and with the
+    anchor's place phrase read within its punctuation."""
+    at: dict[int, int] = {}
+    in_place = breaks if given else None
     for i in range(1, len(tokens)):
         m = _aside_opener(tokens, i)
         if not m or i in breaks:
@@ -767,22 +781,25 @@ def aside_phrases(tokens: Sequence[str], lex: Lexicon,
                 or (lex.verb_share(before) > 0.5 and not lex.is_thing(before))):
             continue
         if tokens[i] in ACCOMPANIMENT_WORDS:
-            if not _in_place_phrase(tokens, i - 1):
+            if not _in_place_phrase(tokens, i - 1, in_place):
                 continue
-        elif not (_in_place_phrase(tokens, i - 1)
+        elif not (_in_place_phrase(tokens, i - 1, in_place)
                   or _other_place(tokens, i, breaks, _NEARNESS_VERTICAL | _NEAREST)):
             continue
         j = i + m
+        if given and (j >= len(tokens) or tokens[j] not in DETERMINERS
+                      or tokens[j] in _INDEFINITE):
+            continue
         while j < len(tokens) and tokens[j] in DETERMINERS:
             j += 1
         taken = 0
         while (j < len(tokens) and taken < LANDMARK_PHRASE and tokens[j] not in STOPWORDS
                and j not in breaks
                and not (lex.verb_share(tokens[j]) > 0.5 and not lex.is_thing(tokens[j]))):
-            at.add(j)
+            at[j] = i - 1
             j += 1
             taken += 1
-    return frozenset(at)
+    return at
 
 
 # Prepositions of containment: the place a stacked vertical phrase says which of

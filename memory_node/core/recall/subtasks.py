@@ -1596,6 +1596,11 @@ def _roles_first(recaller: Recaller, query: str, ranked: list[RankedUnit],
     aside = asides_of(tokens, lex, query)
     if not aside:
         return ranked
+    # A yielding type's landmark is definite, read within its punctuation, and tells a
+    # noun naming a thing here: "a CD on the floor by the dresser", no floor known, has
+    # only the dresser to say where it is (as landmark_anchors keeps it). The type
+    # taking the slot is named outside every aside phrase.
+    landmark = asides_of(tokens, lex, query, given=True)
     rest = " ".join(t for i, t in enumerate(tokens) if i not in aside)
     wide, _ = recaller.rank_filled(query, units, 2 * k, labels=labels,
                                    area_names=area_names, units_key=units_key)
@@ -1607,9 +1612,16 @@ def _roles_first(recaller: Recaller, query: str, ranked: list[RankedUnit],
     types = list(dict.fromkeys(r.description.type_name for r in [*ranked, *below]))
     said = recaller.names_in(query, types)
     left = recaller.names_in(rest, types)
+    anchors = {a for a in set(landmark.values())
+               if max(recaller.names_in(tokens[a], types).values(), default=0.0)
+               >= MAJORITY}
+    told = " ".join(t for i, t in enumerate(tokens)
+                    if i not in landmark or landmark[i] not in anchors)
+    only_there = recaller.names_in(told, types)
     slots = [i for i, r in enumerate(ranked)
              if said.get(r.description.type_name, 0.0) > 0.0
-             and not left.get(r.description.type_name, 0.0)]
+             and not left.get(r.description.type_name, 0.0)
+             and not only_there.get(r.description.type_name, 0.0)]
     # Named there by its head noun or better ("the drawer"), not by a word it shares
     # with another thing ("the table" of a counter's gloss).
     waiting = [r for r in below if left.get(r.description.type_name, 0.0) >= MAJORITY]
