@@ -1,5 +1,7 @@
 """Round 80 (issue 11, parts 1-3): ``roles_before_landmarks`` on vs off, over every
 decision and validation instruction, in one pass (the flag off is 7f90ecf8's answers).
+The switch was not kept: apply ``results/recall82_roles_before_landmarks_r80.patch``
+(form 2) before running it.
 
 Each instruction is answered auto-split and per hand step with the flag off, then with
 it on by the same recaller (the whole answer is the off arm's: ``Recaller.rank`` never
@@ -40,20 +42,21 @@ def run_sets(sets: list[str], raw: Path, only: dict[tuple, dict] | None = None) 
     from memory_node.core.recall.recall import Recaller
 
     moved = [0]
-    plain = st._roles_first
+    # The switch is not in the package (it failed its rule): apply the patch first.
+    plain = getattr(st, "_roles_first")  # noqa: B009
 
     def watched(*args: Any) -> list:
         got = plain(*args)
         moved[0] += got is not args[2]
         return got
 
-    st._roles_first = watched  # type: ignore[assignment]
+    setattr(st, "_roles_first", watched)  # noqa: B010
 
     def per_set(emb: Any, items: list[dict], scenes: dict[str, list]) -> tuple[dict, str]:
         rec = Recaller(emb)
         off_cfg = rec.config
         assert not getattr(off_cfg, SWITCH)
-        on_cfg = dataclasses.replace(off_cfg, roles_before_landmarks=True)
+        on_cfg = dataclasses.replace(off_cfg, **{SWITCH: True})  # type: ignore[arg-type]
         out: dict[str, Any] = {"n": len(items), "flagged": {}}
         for it in items:
             key = (it["id"], *(t["text"] for t in it["steps"]))
