@@ -43,17 +43,8 @@ def run_sets(sets: list[str], raw: Path, only: dict[tuple, dict] | None = None) 
     from memory_node.core.recall import subtasks as st
     from memory_node.core.recall.recall import Recaller
 
-    moved = [0]
-    # The switch is not in the package (it failed its rule): apply
-    # results/recall81_named_before_implied_r79.patch first.
-    plain = getattr(st, "_named_first")  # noqa: B009
-
-    def watched(*args: Any) -> list:
-        got = plain(*args)
-        moved[0] += got is not args[2]
-        return got
-
-    setattr(st, "_named_first", watched)  # noqa: B010
+    # The switch is not in the package (it failed its rule): apply its patch first.
+    moved = switch_ab.watch_changes(st, "_named_first")
 
     def per_set(emb: Any, items: list[dict], scenes: dict[str, list]) -> tuple[dict, str]:
         rec = Recaller(emb)
@@ -93,9 +84,7 @@ def main() -> int:
     args = ap.parse_args()
     only = None
     if args.only:
-        only = {(iid, *(t[2] for t in x["off"]["steps"])): x["off"]
-                for f in args.only for v in json.loads(f.read_text()).values()
-                for iid, x in v["flagged"].items()}
+        only = switch_ab.flagged_off_answers(args.only)
     if args.sets:
         run_sets(args.sets.split(","), args.raw, only)
     if args.summarise:

@@ -103,6 +103,32 @@ def write_summary(out: dict, name: str) -> Path:
     return path
 
 
+def watch_changes(module: Any, name: str) -> list[int]:
+    """Wrap ``module.name``, a per-piece switch's reorder (``(recaller, query, ranked, ...)
+    -> ranked``), to count the calls that changed a piece's top k (returned another list
+    than ``ranked``): the counter, reset by the caller per instruction. A switch not kept
+    is not in the package: its patch is applied first."""
+    moved = [0]
+    plain = getattr(module, name)
+
+    def watched(*args: Any) -> Any:
+        got = plain(*args)
+        moved[0] += got is not args[2]
+        return got
+
+    setattr(module, name, watched)
+    return moved
+
+
+def flagged_off_answers(raws: list[Path]) -> dict[tuple, dict]:
+    """An earlier form's flagged instructions in its raw files, by id and hand steps'
+    texts (ids repeat across sets), with their off answers: a narrower form reruns only
+    those, its off arm the same code."""
+    return {(iid, *(t[2] for t in x["off"]["steps"])): x["off"]
+            for f in raws for v in json.loads(f.read_text()).values()
+            for iid, x in v["flagged"].items()}
+
+
 def run_resumable(sets: list[str], raw: Path,
                   per_set: Callable[[Any, list[dict], dict[str, list]], tuple[Any, str]]) -> None:
     """Each set not yet in ``raw``: its instructions and their rooms' units to ``per_set``
