@@ -37,7 +37,6 @@ from memory_node.core.scene_graph.appearance import with_appearance
 from memory_node.core.scene_graph.config import SceneGraphConfig
 from memory_node.core.scene_graph.containment import (
     below_top,
-    box_clear_of,
     box_holds,
     perceived_container,
 )
@@ -454,11 +453,6 @@ class LongTermMemory:
                                         relation)
                 if seen_in or not receptacle:
                     receptacle, relation = seen_in, "in" if seen_in else ""
-            elif self._left_put(event.object_id, receptacle, relation, inside,
-                                float(attrs["last_seen"]) >= event.stamp):
-                # Seen clear of an outcome's receptacle, in another (`_reread_left_put`).
-                receptacle = self._seen_in(event.object_id, attrs["label"], inside,
-                                           "in") or receptacle
             unit = ObjectMemoryUnit(
                 object_id=event.object_id, label=attrs["label"],
                 position=check_finite_position(attrs["position"]),
@@ -508,9 +502,8 @@ class LongTermMemory:
                     confidence=float(attrs["confidence"]), last_seen=stamp))
                 continue
             receptacle, relation = unit.receptacle_id, unit.relation
-            seen_now = (stamp is not None and float(attrs["last_seen"]) >= stamp
-                        and receptacle != HELD_BY_ROBOT)
-            if seen_now and not attrs.get("inside"):
+            if (stamp is not None and float(attrs["last_seen"]) >= stamp
+                    and not attrs.get("inside") and receptacle != HELD_BY_ROBOT):
                 # Seen in this frame inside another container than the unit says: the
                 # newer evidence wins over the relation an earlier outcome wrote. The
                 # knife the robot had put on the counter, put back in its drawer by the
@@ -524,35 +517,7 @@ class LongTermMemory:
                 forgotten += self.short_term.upsert(replace(
                     unit, label=label, state=state, receptacle_id=receptacle,
                     relation=relation))
-            elif seen_now:
-                self._reread_left_put(unit, attrs.get("inside") or "")
         return forgotten
-
-    def _reread_left_put(self, unit: ObjectMemoryUnit, inside: str) -> None:
-        """A re-sighted unit in the receptacle an outcome put it in (the graph's `inside`),
-        whose node's box now lies clear of that receptacle's (`_left_put`), reads the
-        container it is seen in. Only the container: the plan navigates to and opens the
-        container, and a unit's position moved alone changed no plan but the path of the
-        arm without experience (round 79's exp114). Written without counting an access:
-        the cache's admission and eviction are unchanged."""
-        if not self._left_put(unit.object_id, unit.receptacle_id, unit.relation, inside,
-                              True):
-            return
-        seen_in = self._seen_in(unit.object_id, unit.label, inside, "in")
-        if seen_in and self.short_term is not None:
-            self.short_term.amend(replace(unit, receptacle_id=seen_in))
-
-    def _left_put(self, obj: str, receptacle: str, relation: str, inside: str,
-                  seen_now: bool) -> bool:
-        """Was `obj`, which the graph holds in the receptacle an outcome put it in
-        (`inside`, the unit's too), seen in this frame with its whole box clear of that
-        receptacle's? Then the put no longer holds (tune3 tidy 3650 s0015: the knife put
-        in drawer object_12, tidied into object_13 beside it and seen there; the graph
-        keeps the put's containment, object_13 lying within the gate of object_12). Only
-        clear of it: a box sticking out of the put's (a thing on a plate in a cabinet, an
-        egg in a bowl) flipped between containers (round 78's exp111)."""
-        return (seen_now and relation == "in" and receptacle == inside != HELD_BY_ROBOT
-                and inside in self.graph.graph and box_clear_of(self.graph, inside, obj))
 
     def _top_of_kind(self, receptacle: str, position: Sequence[float]) -> str:
         """Another node of `receptacle`'s type (canonical label) that `position` stands on

@@ -144,22 +144,6 @@ class ShortTermMemory:
         self._notify(forgotten)
         return forgotten
 
-    def amend(self, unit: ObjectMemoryUnit) -> None:
-        """Rewrite what a cached unit says (validated) without counting an access: the
-        eviction policy's recency and frequencies stay as they were, so a correction
-        never changes which units are cached. KeyError when the unit is not cached."""
-        unit = validate_unit(unit)
-        previous = self._units.get(unit.object_id)
-        if previous is None:
-            raise KeyError(f"no object {unit.object_id!r} in short-term memory")
-        check_containment(unit, self._units)
-        self._write_seq += 1
-        unit = replace(unit, first_seen=min(previous.first_seen, unit.first_seen),
-                       revision=self._write_seq)
-        self._units[unit.object_id] = unit
-        self._changes += 1
-        self._persist(upserts=[unit], deletes=[])
-
     def remove(self, object_id: str) -> ObjectMemoryUnit:
         """Forget one object on request (no eviction callback). KeyError if unknown."""
         object_id = check_identifier(object_id, "object_id")

@@ -23,11 +23,9 @@ from memory_node.core.perception.observation import Observation
 from memory_node.core.persistence.store import MemoryStore
 from memory_node.core.recall_memory import brief_from_fields
 from memory_node.core.scene_graph.config import SceneGraphConfig
-from memory_node.core.scene_graph.containment import box_clear_of, box_holds
 from memory_node.core.scene_graph.events import EventKind
 from memory_node.core.scene_graph.graph import RegionView
 from memory_node.core.short_term import ShortTermMemory
-from memory_node.core.units import ObjectMemoryUnit
 
 # A camera at the origin looking along +x (optical z = world x, optical y = world -z).
 LOOK_X = Pose.make((0.0, 0.0, 1.0), (-0.5, 0.5, -0.5, 0.5))
@@ -1120,72 +1118,3 @@ def test_answers_say_when_the_state_was_last_read(tmp_path: Path) -> None:
         assert [u.state_read for u in port.units((fridge,))] == [6.0]
     finally:
         memory.close()
-
-
-@pytest.mark.parametrize("seen_y", [0.34, 0.16])
-def test_a_knife_put_in_one_drawer_and_seen_in_the_next_is_answered_in_the_next(
-        tmp_path: Path, seen_y: float) -> None:
-    """tune3 tidy 3650 s0015 (exp107's next (1)): the robot put the knife in drawer A, the
-    daily tidy put it in drawer B beside it, and the open of B saw it there. The graph's
-    node followed the sightings (a robust estimate, no MOVED event) and kept the put's
-    containment (B lies within the gate of A), and the unit stayed "in A": the plan
-    opened A again and picked at A's spot. Seen with its whole box clear of A's, the unit
-    reads "in B"; a box sticking out of A (seen_y 0.16) is no reason to doubt the put.
-    The container is all that is re-read: the unit keeps the put's position."""
-    memory = _memory(tmp_path)
-    try:
-        lt = memory.long_term
-        a = Observation.at("Drawer", (3.0, 0.0, 0.5), 1.0, extent=(0.3, 0.3, 0.2),
-                           state="opened")
-        b = Observation.at("Drawer", (3.0, 0.34, 0.5), 1.0, extent=(0.3, 0.3, 0.2),
-                           state="opened")
-        knife = Observation.at("Knife", (0.5, 0.0, 0.8), 1.0, extent=(0.2, 0.04, 0.02))
-        lt.apply([a, b, knife], view(1.0), 1.0)
-        (obj,) = _mugs(lt, "Knife")
-        drawers = {round(lt.graph.node(o)["position"][1], 1): o for o in _mugs(lt, "Drawer")}
-        first, second = drawers[0.0], drawers[0.3]
-        memory.recall.record_outcome("", "pick", [obj], True, stamp=2.0)
-        memory.recall.record_outcome("", "put", [obj, first, "in"], True, stamp=3.0,
-                                     robot_position=(2.2, 0.0, 0.0))
-        unit = memory.short_term.peek(obj)
-        assert (unit.receptacle_id, unit.relation) == (first, "in")
-        put_at = unit.position
-        for stamp in (4.0, 5.0, 6.0, 7.0, 8.0):
-            seen = Observation.at("Knife", (3.0, seen_y, 0.48), stamp,
-                                  extent=(0.2, 0.04, 0.02))
-            lt.apply([replace(a, stamp=stamp), replace(b, stamp=stamp), seen],
-                     view(stamp), stamp)
-        assert _mugs(lt, "Knife") == [obj]
-        assert math.dist(lt.graph.node(obj)["position"], (3.0, seen_y, 0.48)) < 0.1
-        assert lt.graph.node(obj).get("inside") == first
-        clear = seen_y > 0.3
-        assert box_clear_of(lt.graph, first, obj) is clear
-        assert not box_holds(lt.graph, first, obj)
-        unit = memory.short_term.peek(obj)
-        assert (unit.receptacle_id, unit.relation) == (second if clear else first, "in")
-        assert unit.position == put_at
-    finally:
-        memory.close()
-
-
-def test_a_unit_amended_keeps_its_place_in_the_eviction_order(tmp_path: Path) -> None:
-    """`ShortTermMemory.amend` rewrites what a cached unit says and counts no access: the
-    units evicted afterwards are the ones evicted without it."""
-    def evicted(amend: bool) -> list[str]:
-        st = ShortTermMemory(capacity=3)
-        for k in range(3):
-            st.upsert(ObjectMemoryUnit(f"object_{k}", "Mug", (float(k), 0.0, 0.0)))
-        for _ in range(3):
-            st.lookup("object_1")
-            st.lookup("object_2")
-        if amend:
-            st.amend(replace(st.peek("object_0"), position=(9.0, 0.0, 0.0)))
-            assert st.peek("object_0").position == (9.0, 0.0, 0.0)
-        out: list[str] = []
-        for k in range(3, 6):
-            out += [u.object_id for u in st.upsert(
-                ObjectMemoryUnit(f"object_{k}", "Mug", (float(k), 0.0, 0.0)))]
-        return out
-    assert evicted(True) == evicted(False)
-    with pytest.raises(KeyError):
-        ShortTermMemory(capacity=3).amend(ObjectMemoryUnit("object_9", "Mug", (0.0, 0.0, 0.0)))

@@ -64,28 +64,9 @@ def box_holds(graph: SceneGraph, container: str, obj: str,
               margin: float = INSIDE_MARGIN_M) -> bool:
     """Does `container`'s oriented box hold `obj`'s whole box (give or take `margin`)?
     False when either is unknown."""
-    span = _span_in(graph, container, obj)
-    return span is not None and bool(np.all(span[0] + span[1] <= span[2] + margin))
-
-
-def box_clear_of(graph: SceneGraph, container: str, obj: str,
-                 margin: float = INSIDE_MARGIN_M) -> bool:
-    """Does `obj`'s whole box lie outside `container`'s oriented box, farther than `margin`
-    along one of the container's axes? A box merely sticking out of it is not clear of it:
-    a spoon in a bowl, a thing on a plate in a cabinet (the containers round 78's exp111
-    flipped between). False when either is unknown."""
-    span = _span_in(graph, container, obj)
-    return span is not None and bool(np.any(span[0] - span[1] >= span[2] + margin))
-
-
-def _span_in(graph: SceneGraph, container: str, obj: str
-             ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """Along `container`'s axes: how far `obj`'s centre lies from the container's, the
-    half sides of `obj`'s box, and the container's half sides; None when either is
-    unknown."""
     nodes = graph.graph.nodes
     if obj not in nodes or container not in nodes:
-        return None
+        return False
     inner, outer = nodes[obj], nodes[container]
     own_extent = np.asarray(inner.get("box_extent") or (0.0, 0.0, 0.0), dtype=float)
     extent = np.asarray(outer.get("box_extent") or (0.0, 0.0, 0.0), dtype=float)
@@ -94,7 +75,7 @@ def _span_in(graph: SceneGraph, container: str, obj: str
                           - np.asarray(outer["position"], dtype=float))
     # The object's box as seen along the container's axes (its half sides there).
     reach = np.abs(rotation.T @ _rotation(inner)) @ (own_extent / 2.0)
-    return np.abs(local), reach, extent / 2.0
+    return bool(np.all(np.abs(local) + reach <= extent / 2.0 + margin))
 
 
 def on_rim(graph: SceneGraph, obj: str, container: str,
