@@ -9,7 +9,6 @@ import pytest
 
 from memory_node.core.perception.observation import Observation
 from memory_node.core.scene_graph import EventKind, RegionView, SceneGraph, SceneGraphConfig
-from memory_node.core.scene_graph.graph import looks_counts
 from memory_node.core.scene_graph.persistence import (
     create_schema,
     from_json,
@@ -205,51 +204,3 @@ def test_a_restart_keeps_what_the_looks_into_receptacles_found(conn):
         conn.execute("UPDATE scene_graph_meta SET value = ? WHERE key = 'puts_looks'", (bad,))
         loaded = load_graph(conn)
         assert (loaded.puts_found, loaded.puts_not_found) == (0, 0), bad
-
-
-def test_a_restart_keeps_what_the_looks_into_each_receptacle_found(conn):
-    """Round 80: each receptacle's own looks (its node's `puts_looks`) are stored with it.
-    The house's looks say "keeps" (the cabinet's), the fridge's one look found the
-    robot's put gone: after a restart the next look that misses a put in the fridge still
-    removes it at once, not doubted on the house's word."""
-    g = SceneGraph()
-    view = RegionView((0, 0, 0), radius=5.0)
-    ext = dict(extent=(0.8, 0.75, 1.8))
-    cabinet = {s: Observation.at("cabinet", (2, 0, 0.9), 0.0, state=s, **ext)
-               for s in ("closed", "opened")}
-    fridge = {s: Observation.at("fridge", (-2, 0, 0.9), 0.0, state=s, **ext)
-              for s in ("closed", "opened")}
-    g.update([cabinet["closed"], fridge["closed"], Observation.at("cup", (1, 0, 0.8), 0.0),
-              Observation.at("bowl", (1, 1, 0.8), 0.0), Observation.at("egg", (9, 0, 0.8), 0.0),
-              Observation.at("tomato", (9, 1, 0.8), 0.0)], view, stamp=0)
-    cab, frg, cup, bowl, egg, tomato = (f"object_{k}" for k in range(6))
-    shown = [Observation.at("cup", (2.1, 0.1, 1.0), 0.0),
-             Observation.at("bowl", (1.9, -0.1, 1.0), 0.0)]
-    g.set_state(cab, "opened", 1.0)
-    g.place_inside(cup, cab, 2.0)
-    g.place_inside(bowl, cab, 2.5)
-    g.set_state(cab, "closed", 3.0)
-    g.update([cabinet["opened"], fridge["closed"], *shown], view, stamp=10.0)
-    g.set_state(cab, "opened", 10.5)
-    g.set_state(frg, "opened", 11.0)
-    g.place_inside(egg, frg, 12.0)
-    g.set_state(frg, "closed", 13.0)
-    g.update([cabinet["opened"], fridge["opened"], *shown], view, stamp=20.0)
-    g.set_state(frg, "opened", 20.5)              # the egg doubted on the house's word
-    g.update([cabinet["opened"], fridge["opened"], *shown], view, stamp=21.0)  # removed
-    assert egg not in g.graph and g.node(frg)["puts_looks"] == [0, 1]
-    g.place_inside(tomato, frg, 22.0)
-    g.set_state(frg, "closed", 23.0)
-    save_all(conn, g)
-    restarted = load_graph(conn)
-    assert restarted.node(frg)["puts_looks"] == [0, 1]
-    assert restarted.node(cab)["puts_looks"] == [2, 0]
-    assert from_json(to_json(g)).node(frg)["puts_looks"] == [0, 1]
-    assert (restarted.puts_found, restarted.puts_not_found) == (2, 1)  # the house: keeps
-    restarted.update([cabinet["opened"], fridge["opened"], *shown], view, stamp=30.0)
-    events = restarted.set_state(frg, "opened", 30.5)
-    assert [(e.kind, e.object_id) for e in events if e.kind == EventKind.REMOVED] == [
-        (EventKind.REMOVED, tomato)]
-    # A receptacle's pair that is not two counts (hand-edited) is no look yet.
-    for bad in ("x", [1], [1, -2], [True, 0], {"a": 1}, None):
-        assert looks_counts(bad) == (0, 0), bad

@@ -518,59 +518,6 @@ def test_in_a_house_that_tidies_the_robots_puts_away_one_look_removes():
     assert g.tally["doubted.looked_into"] == 0
 
 
-def test_a_receptacle_whose_own_looks_found_the_robots_puts_gone_removes_on_one_look():
-    """Round 79, tune tidy 3162 s0027: the looks into the house had found more of the
-    robot's puts kept than not, but the one earlier look into the fridge had found the
-    put gone (the tidy takes things back from it): the next look that missed a put
-    there doubted it, the tomato stayed believed and the plan's pick was refused. Each
-    receptacle's own looks decide; the house's are the word for one not looked into
-    yet."""
-    g = SceneGraph()
-    view = RegionView((0, 0, 0), radius=5.0)
-    ext = dict(extent=(0.8, 0.75, 1.8))
-    cabinet = {s: obs("cabinet", (2, 0, 0.9), state=s, **ext) for s in ("closed", "opened")}
-    fridge = {s: obs("fridge", (-2, 0, 0.9), state=s, **ext) for s in ("closed", "opened")}
-    # The egg, tomato and bread stand out of view (another room) until put away.
-    g.update([cabinet["closed"], fridge["closed"], obs("cup", (1, 0, 0.8)),
-              obs("bowl", (1, 1, 0.8)), obs("tomato", (9, 1, 0.8)), obs("egg", (9, -1, 0.8)),
-              obs("bread", (8, -1, 0.8))], view, stamp=0)
-    cab, frg, cup, bowl, tomato, egg, bread = (f"object_{k}" for k in range(7))
-
-    def look(receptacle: str, t: float, shown: list[Observation]) -> list[EventKind]:
-        """Put nothing, shut it, open it: the frame after the open shows `shown`."""
-        g.set_state(receptacle, "closed", t)
-        states, other = (cabinet, fridge) if receptacle == cab else (fridge, cabinet)
-        g.update([states["closed"], other["closed"]], view, stamp=t + 1)
-        g.update([states["opened"], other["closed"], *shown], view, stamp=t + 5)
-        return [e.kind for e in g.set_state(receptacle, "opened", t + 5.5)]
-
-    # The cabinet keeps the robot's puts: two looks show them where they were left.
-    g.set_state(cab, "opened", 1.0)
-    g.place_inside(cup, cab, 2.0)
-    g.place_inside(bowl, cab, 2.5)
-    look(cab, 10.0, [obs("cup", (2.1, 0.1, 1.0)), obs("bowl", (1.9, -0.1, 1.0))])
-    assert (g.puts_found, g.puts_not_found) == (2, 0)
-    assert g.node(cab)["puts_looks"] == [2, 0] and "puts_looks" not in g.node(frg)
-    # The fridge, never looked into: the house's word (keeps) doubts the missed egg.
-    g.set_state(frg, "opened", 20.0)
-    g.place_inside(egg, frg, 21.0)
-    assert look(frg, 30.0, []) == [EventKind.STATE_CHANGED]
-    assert egg in g.graph and g.tally["doubted.looked_into"] == 1
-    assert g.node(frg)["puts_looks"] == [0, 1] and (g.puts_found, g.puts_not_found) == (2, 1)
-    # The house still says "keeps" (2 found, 1 not); the fridge's own look says the
-    # tidy took from it: the next look that misses a put there removes it at once.
-    g.place_inside(tomato, frg, 40.0)
-    events = look(frg, 50.0, [])
-    assert events.count(EventKind.REMOVED) == 2 and tomato not in g.graph
-    assert g.tally["removed.looked_into"] == 2 and g.tally["doubted.looked_into"] == 1
-    # The cabinet's own looks still say "keeps": its missed put is doubted.
-    g.place_inside(bread, cab, 60.0)
-    assert look(cab, 70.0, [obs("cup", (2.1, 0.1, 1.0)), obs("bowl", (1.9, -0.1, 1.0))]) == [
-        EventKind.STATE_CHANGED]
-    assert bread in g.graph and g.tally["doubted.looked_into"] == 2
-    assert g.node(cab)["puts_looks"] == [4, 1]
-
-
 def test_an_open_removes_nothing_when_its_frame_did_not_read_the_receptacle_open():
     """One source alone is not a look in: the newest frame read the door shut (it was
     taken before the door moved), or a frame read it "opened" with no open outcome (a

@@ -142,10 +142,8 @@ class SceneGraph:
         # (`_reading`). Learned from the frames (what this sensor covers), not persisted.
         self._words_read: set[str] = set()
         # Looks into a receptacle at what the robot's puts left in it (`_looked_into`):
-        # how many showed such a thing there and how many did not, over the whole house.
-        # A house that keeps the robot's puts shows them; one that tidies them away
-        # between tasks does not. Each receptacle keeps its own pair too (its node's
-        # `puts_looks`); this one is the word for a receptacle not looked into yet.
+        # how many showed such a thing there and how many did not. A house that keeps
+        # the robot's puts shows them; one that tidies them away between tasks does not.
         # Stored with the graph (scene_graph_meta): a restart keeps what the looks said.
         self.puts_found = 0
         self.puts_not_found = 0
@@ -692,12 +690,7 @@ class SceneGraph:
         puts where it left them than not (`puts_found` > `puts_not_found`), the look
         counts as all but one of the misses a removal needs: the next frame that should
         show the thing and does not removes it, a sighting keeps it. Where the looks
-        mostly found puts gone (a house that tidies them away), one look removes.
-
-        The earlier looks are this receptacle's own (`_keeps_puts`): a tidy may take
-        things back from some receptacles and not from others, and the house-wide count
-        said "keeps" at a fridge whose only earlier look had found the robot's put gone
-        (round 79, tune tidy 3162 s0027: the kept tomato cost a refused pick)."""
+        mostly found puts gone (a house that tidies them away), one look removes."""
         look = self._last_look
         if look is None:
             return []
@@ -708,19 +701,17 @@ class SceneGraph:
         put_there = [o for o in self.nodes(OBJECT) if nodes[o].get("inside") == receptacle]
         inside = [o for o in put_there
                   if o not in seen and float(nodes[o]["last_seen"]) < when]
-        keeps_puts = self._keeps_puts(receptacle)  # the earlier looks' word
-        found, not_found = looks_counts(nodes[receptacle].get("puts_looks"))
-        found += len(put_there) - len(inside)
+        keeps_puts = self.puts_found > self.puts_not_found  # the earlier looks' word
         self.puts_found += len(put_there) - len(inside)
+        if not inside:
+            return []
+        visible = view.visible(np.array([nodes[o]["position"] for o in inside]),
+                               np.array([nodes[o]["box_extent"] for o in inside]))
         events: list[SceneGraphEvent] = []
-        visible = (view.visible(np.array([nodes[o]["position"] for o in inside]),
-                                np.array([nodes[o]["box_extent"] for o in inside]))
-                   if inside else np.zeros(0, dtype=bool))
         last_chance = self.config.min_misses_to_remove - 1
         for obj, in_view in zip(inside, visible, strict=True):
             if not in_view:
                 continue
-            not_found += 1
             self.puts_not_found += 1
             attrs = nodes[obj]
             if keeps_puts and attrs["misses"] < last_chance:
@@ -731,20 +722,7 @@ class SceneGraph:
             self.tally["removed.looked_into"] += 1
             attrs["last_absent"] = when
             self._remove_missed(obj, max(stamp, when), changes, events)
-        if found or not_found:
-            nodes[receptacle]["puts_looks"] = [found, not_found]
-            changes.touch(receptacle)
         return events
-
-    def _keeps_puts(self, receptacle: str) -> bool:
-        """Whether the earlier looks into `receptacle` showed more of the robot's puts
-        where it left them than not; for a receptacle not looked into yet, the looks
-        into the whole house (a tidy that took puts back elsewhere likely takes them
-        here too)."""
-        found, not_found = looks_counts(self.graph.nodes[receptacle].get("puts_looks"))
-        if not found and not not_found:
-            found, not_found = self.puts_found, self.puts_not_found
-        return found > not_found
 
     def place_inside(self, obj: str, receptacle: str, stamp: float,
                      changes: ChangeSet | None = None) -> list[SceneGraphEvent]:
@@ -1725,16 +1703,6 @@ class SceneGraph:
                           + [int(self.graph.nodes[o].get("added", -1)) + 1
                              for o in self.nodes(OBJECT)])
         self.current_area = current_area
-
-
-def looks_counts(value: Any) -> tuple[int, int]:
-    """A stored [found, not found] pair of counts of looks into receptacles
-    (`SceneGraph._looked_into`); anything else (hand-edited, a store from before the
-    counts were kept, absent) is no look yet."""
-    if (isinstance(value, list | tuple) and len(value) == 2
-            and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)):
-        return value[0], value[1]
-    return 0, 0
 
 
 def _object_defaults(attrs: dict[str, Any], config: SceneGraphConfig) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from memory_node.core.scene_graph.config import SceneGraphConfig
 from memory_node.core.scene_graph.events import ChangeSet, edge_key
-from memory_node.core.scene_graph.graph import AREA, FLOOR, OBJECT, SceneGraph, looks_counts
+from memory_node.core.scene_graph.graph import AREA, FLOOR, OBJECT, SceneGraph
 from memory_node.core.scene_graph.schema import SCENE_GRAPH_SCHEMA_SQL
 
 __all__ = [
@@ -141,9 +141,13 @@ def _puts_looks(value: Any) -> tuple[int, int]:
     [found, not found] of counts. Anything else (hand-edited, a database from before the
     counts were stored) is no look yet."""
     try:
-        return looks_counts(json.loads(value) if isinstance(value, str) else value)
+        data = json.loads(value) if isinstance(value, str) else value
     except ValueError:
         return 0, 0
+    if (isinstance(data, list) and len(data) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in data)):
+        return data[0], data[1]
+    return 0, 0
 
 
 def _aliases(text: Any) -> dict[str, str]:
