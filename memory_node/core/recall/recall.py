@@ -904,10 +904,6 @@ class Recaller:
         # background worker, until a request takes their vectors into the query cache; how
         # many were started, and how many a request then found there ready.
         self._prefetching: OrderedDict[str, tuple[ModelJob, int]] = OrderedDict()
-        # The background calls prefetch_queries started and that had not ended when last
-        # looked at (at most MAX_PREFETCH_CALLS): what prefetch_calls_running counts, read
-        # without walking the query cache (1,024 slots: ~0.1-0.2 ms per text sent ahead).
-        self._background_calls: list[ModelJob] = []
         self.query_texts_prefetched = 0
         self.query_texts_prefetch_used = 0
         # Texts asked while their background call still ran (waited for, not embedded
@@ -1157,7 +1153,6 @@ class Recaller:
         # The method read at call time: it may be replaced (tests, benches).
         job = model_worker.submit_background(
             lambda ts: self.embedder.embed(ts, background=True), todo)
-        self._background_calls.append(job)
         for i, t in enumerate(todo):
             pending[t] = (job, i)
         while len(pending) > QUERY_CACHE_SIZE:
@@ -1168,9 +1163,10 @@ class Recaller:
     def prefetch_calls_running(self) -> int:
         """Background calls started by prefetch_queries that have not ended (those whose
         texts a request took are counted too, while they run)."""
-        running = [j for j in self._background_calls if not (j.done or j.failed)]
-        self._background_calls = running
-        return len(running)
+        jobs = {id(j): j for j, _ in self._prefetching.values()}
+        jobs.update((id(s[0]), s[0]) for s in self._query_cache.values()
+                    if isinstance(s, tuple) and s[0].background)
+        return sum(not (j.done or j.failed) for j in jobs.values())
 
     def wait_for_prefetch(self, timeout: float | None = None) -> bool:
         """Wait until the background calls started so far have ended (tests, benches:
