@@ -43,7 +43,6 @@ import os
 import resource
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -52,7 +51,13 @@ from typing import Any
 
 ARGV = sys.argv[1:]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from recall_common import child_run, load, save_result, served_memory  # noqa: E402
+from recall_common import (  # noqa: E402
+    child_measure,
+    child_run,
+    load,
+    save_result,
+    served_memory,
+)
 
 PARTS = ("ahead", "client_request", "server_request", "handler", "server_response",
          "client_response")
@@ -216,15 +221,10 @@ def main() -> int:
                 if who == "peer":
                     dds.downgrade_for_peer(d / "memory.sqlite")
                 load_before = os.getloadavg()
-                proc = subprocess.run(
-                    [sys.executable, str(Path(__file__).resolve()), "--child", "--dir", str(d),
-                     "--requests", str(listing),
-                     *[f"{x}.{who}.{r}" if x == value("--profile", "") else x for x in extra]],
-                    env=os.environ | {"RECALL_BENCH_CODE": codes_run[who]},
-                    capture_output=True, text=True)
-                if proc.returncode:
-                    raise RuntimeError(proc.stderr[-3000:])
-                res = json.loads(proc.stdout.strip().splitlines()[-1])
+                res = child_measure(
+                    __file__, d, codes_run[who],
+                    ["--requests", str(listing),
+                     *[f"{x}.{who}.{r}" if x == value("--profile", "") else x for x in extra]])
                 res |= {"code": who, "round": r,
                         "loadavg_before_after": [load_before, os.getloadavg()],
                         "summary": summary(res["requests"])}
