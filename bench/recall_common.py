@@ -294,6 +294,19 @@ def ab_bench_start(argv: list[str], measure: Callable[[Path, list[dict]], dict],
     return ab_options(argv, rounds, out)
 
 
+def child_measure(script: str, memory_dir: Path, code: str, child_args: list[str],
+                  cwd: Path | None = None) -> dict:
+    """One ``script --child`` run on ``memory_dir`` with ``code``'s memory_node (a tree
+    holding it, as RECALL_BENCH_CODE): the JSON it printed last."""
+    proc = subprocess.run(
+        [sys.executable, str(Path(script).resolve()), "--child", "--dir", str(memory_dir),
+         *child_args],
+        env=os.environ | {"RECALL_BENCH_CODE": code}, capture_output=True, text=True, cwd=cwd)
+    if proc.returncode:
+        raise RuntimeError(proc.stderr[-3000:])
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
 def alternating_child_runs(script: str, base: Path, tmp: Path, against: str, rounds: int,
                            child_args: list[str], summarise: Callable[[list], dict],
                            cwd: Path | None = None) -> list[dict]:
@@ -314,14 +327,8 @@ def alternating_child_runs(script: str, base: Path, tmp: Path, against: str, rou
             if who == "peer":
                 dds.downgrade_for_peer(d / "memory.sqlite")
             load_before = os.getloadavg()
-            proc = subprocess.run(
-                [sys.executable, str(Path(script).resolve()), "--child", "--dir", str(d),
-                 *child_args],
-                env=os.environ | {"RECALL_BENCH_CODE": against if who == "peer" else this_code},
-                capture_output=True, text=True, cwd=cwd)
-            if proc.returncode:
-                raise RuntimeError(proc.stderr[-3000:])
-            res = json.loads(proc.stdout.strip().splitlines()[-1])
+            res = child_measure(script, d, against if who == "peer" else this_code, child_args,
+                                cwd)
             res |= {"code": who, "round": r,
                     "loadavg_before_after": [load_before, os.getloadavg()],
                     "summary": summarise(res["requests"])}
