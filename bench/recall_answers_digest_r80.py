@@ -28,6 +28,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import recall_human  # noqa: E402
+from environment import with_environment  # noqa: E402
 
 from memory_node.core.recall.recall import RecallConfig, Recaller  # noqa: E402
 
@@ -99,6 +100,9 @@ def run(sets: list[str]) -> dict[str, list[str]]:
 
 
 def compare(a: dict[str, list[str]], b: dict[str, list[str]]) -> dict:
+    # The environment recorded beside the digests is not a set of answers.
+    a = {k: v for k, v in a.items() if k != "environment"}
+    b = {k: v for k, v in b.items() if k != "environment"}
     sets = sorted(set(a) | set(b), key=lambda s: (s != "tune", int(s) if s != "tune" else 0))
     rows = {}
     for s in sets:
@@ -126,7 +130,7 @@ def main() -> int:
             if r.get("differing", 1):
                 print(s, r)
         return 0 if result["identical"] else 1
-    Path(args.out).write_text(json.dumps(run(args.sets.split(","))))
+    Path(args.out).write_text(json.dumps(with_environment(run(args.sets.split(",")))))
     return 0
 
 
