@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh67|fresh68] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh68|fresh69] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh68][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh69][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -1140,6 +1140,22 @@ oware pits; small loops: the halfpennies and beds, the winks, the morris points,
 hand's cards; late re-references: the youth club's members, the nursery's benches, the
 jumble's browsers; frequency-skewed: the clubs' regulars, the specimen trees, the fete's
 children; scans: the tombola's tickets, the jumble's new items, the nursery's young trees.
+``fresh69`` (seeds 91000+) was written in round 81 before anything ran on it, by a writer
+who did not read the policy's code: a draughts club's games (men stepping and jumping over
+a board's 32 dark squares, kings), a puzzle society's peg solitaire (jumps over the English
+board's 33 holes, the board set up again), a family Yahtzee league (the cup and the five
+dice, re-rolls, thirteen boxes on new score cards), a school's battleships tournament
+(squares called on new grids, hunting round a hit, ships sunk; the rooms interleaved), a
+puzzle club's Mastermind games (the hidden code read against each row, earlier rows read
+again), a ring taw marbles championship (49 marbles set in a cross, shots, the bag), a
+sweet shop's counter (jars by popularity, the scales, pick and mix at the front, Monday's
+stock check), a pub's pinball league (each machine's few favourite shots, modes, a machine
+swapped every four weeks) and a haberdashery (lines by popularity, ribbons measured, a
+sewing class's kit list, button cards browsed, the monthly stock count). Loops: the stock
+checks and counts, the board set up again; small loops: the dark squares, the holes, the
+marbles, a machine's shots, the Mastermind board; late re-references: the clubs' members,
+the shop's regulars; frequency-skewed: the popular jars and lines, the pupils, the players;
+scans: the battleship grids, the Yahtzee cards, the new customers and season's lines.
 """
 
 from __future__ import annotations
@@ -30811,6 +30827,485 @@ def fresh68_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+# Draughts: the 32 dark squares of an 8x8 board (numbered 0..31 row by row, four a row) and
+# each square's forward-diagonal neighbours for the side moving up the board (+1) or down (-1).
+def _draughts_steps(sq: int, up: int) -> list[int]:
+    row, col = divmod(sq, 4)
+    x = 2 * col + (1 - row % 2)  # the square's column on the full board
+    out = []
+    for dx in (-1, 1):
+        r, c = row + up, x + dx
+        if 0 <= r < 8 and 0 <= c < 8:
+            out.append(r * 4 + c // 2)
+    return out
+
+
+def draughts_club_game(seed: int, members: int, alpha: float) -> Iterator[int]:
+    """A draughts club's games as its score sheets note them (two of ``members`` by Zipf
+    ``alpha`` at one of four boards, twelve men a side on the 32 dark squares; each move the
+    player, the square a man leaves and the one it reaches (a step forward, or a king's in
+    either direction), a jump when one is open (the jumped man's square read and the man
+    taken, the jumper's landing square read), a man crowned on the far row (the square read
+    again); until a side has no man or no move, or 150 moves; the club's results sheet)."""
+    rng = random.Random(seed)
+    player_k, square_k, sheet_k = (i << 48 for i in range(3))
+    pick = _zipf(rng, members, alpha)
+    sheets = itertools.count()
+    while True:
+        p = pick()
+        q = pick()
+        while q == p:
+            q = rng.randrange(members)
+        board = rng.randrange(4) * 32
+        side_of = [0] * 12 + [-1] * 8 + [1] * 12  # -1 an empty square
+        king = [False] * 32
+        for move in range(150):
+            side = move % 2
+            up = 1 if side == 0 else -1
+            yield player_k + (p, q)[side]
+            jumps: list[tuple[int, int, int]] = []
+            steps: list[tuple[int, int]] = []
+            for sq in range(32):
+                if side_of[sq] != side:
+                    continue
+                dirs = (up, -up) if king[sq] else (up,)
+                for d in dirs:
+                    for mid in _draughts_steps(sq, d):
+                        if side_of[mid] < 0:
+                            steps.append((sq, mid))
+                        elif side_of[mid] == 1 - side:
+                            land = [t for t in _draughts_steps(mid, d)
+                                    if side_of[t] < 0 and abs(t // 4 - sq // 4) == 2
+                                    and abs((2 * (t % 4) + 1 - (t // 4) % 2)
+                                            - (2 * (sq % 4) + 1 - (sq // 4) % 2)) == 2]
+                            jumps.extend((sq, mid, t) for t in land)
+            if jumps:
+                frm, mid, to = rng.choice(jumps)
+                yield square_k + board + frm
+                yield square_k + board + mid
+                side_of[mid], king[mid] = -1, False
+            elif steps:
+                frm, to = rng.choice(steps)
+                yield square_k + board + frm
+            else:
+                break
+            side_of[to], king[to] = side, king[frm]
+            side_of[frm], king[frm] = -1, False
+            yield square_k + board + to
+            if not king[to] and to // 4 == (7 if side == 0 else 0):
+                king[to] = True
+                yield square_k + board + to
+            if all(s != 1 - side for s in side_of):
+                break
+        yield sheet_k + next(sheets) % 60
+        yield player_k + p
+        yield player_k + q
+
+
+# Peg solitaire: the English board's 33 holes (a plus of 3x3 blocks on a 7x7 grid) and every
+# jump (from, over, to) along a row or a column.
+_SOLITAIRE_HOLES = tuple((r, c) for r in range(7) for c in range(7)
+                         if 2 <= r <= 4 or 2 <= c <= 4)
+_SOLITAIRE_AT = {rc: i for i, rc in enumerate(_SOLITAIRE_HOLES)}
+_SOLITAIRE_JUMPS = tuple((_SOLITAIRE_AT[(r, c)], _SOLITAIRE_AT[(r + dr, c + dc)],
+                          _SOLITAIRE_AT[(r + 2 * dr, c + 2 * dc)])
+                         for r, c in _SOLITAIRE_HOLES
+                         for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))
+                         if (r + 2 * dr, c + 2 * dc) in _SOLITAIRE_AT)
+
+
+def peg_solitaire_society(seed: int, members: int, boards: int) -> Iterator[int]:
+    """A puzzle society's peg solitaire evening as the solvers' logs record it (members by
+    Zipf over ``members`` taking turns at one of ``boards`` English boards of 33 holes, every
+    hole pegged but the centre; each jump the peg moved, the hole jumped over (its peg taken
+    into the tray) and the hole landed in, the members looking over the board for the next
+    jump (a few open jumps' holes read); until no jump is left; the pegs left counted (each
+    hole still pegged read), the tray emptied and the board set up again, every hole read)."""
+    rng = random.Random(seed)
+    member_k, hole_k, tray_k, log_k = (i << 48 for i in range(4))
+    pick = _zipf(rng, members, 1.0)
+    logs = itertools.count()
+    while True:
+        who = pick()
+        board = rng.randrange(boards) * 33
+        pegged = [True] * 33
+        pegged[_SOLITAIRE_AT[(3, 3)]] = False
+        yield member_k + who
+        while True:
+            open_ = [j for j in _SOLITAIRE_JUMPS
+                     if pegged[j[0]] and pegged[j[1]] and not pegged[j[2]]]
+            if not open_:
+                break
+            for frm, _over, _to in rng.sample(open_, min(len(open_), rng.randint(1, 3))):
+                yield hole_k + board + frm
+            frm, over, to = rng.choice(open_)
+            pegged[frm] = pegged[over] = False
+            pegged[to] = True
+            yield hole_k + board + frm
+            yield hole_k + board + over
+            yield tray_k + board // 33
+            yield hole_k + board + to
+        for h in range(33):
+            if pegged[h]:
+                yield hole_k + board + h
+        yield log_k + next(logs) % 200
+        yield tray_k + board // 33
+        for h in range(33):
+            yield hole_k + board + h
+
+
+def yahtzee_league(seed: int, families: int, alpha: float) -> Iterator[int]:
+    """A family games night's Yahtzee league as the score pads record it (two to five
+    players from ``families`` households' members by Zipf ``alpha``; each turn the player,
+    the cup and the five dice rolled (each die read), up to two re-rolls of the dice not
+    kept, then one of the player's thirteen boxes filled (the box read, and the upper
+    section's total when it is an upper box; a second Yahtzee's bonus box); thirteen
+    rounds; every box of every card added up at the end, the league table)."""
+    rng = random.Random(seed)
+    player_k, cup_k, die_k, box_k, total_k, table_k = (i << 48 for i in range(6))
+    pick = _zipf(rng, families * 4, alpha)
+    games = itertools.count()
+    while True:
+        game = next(games)
+        players: list[int] = []
+        for _ in range(rng.randint(2, 5)):
+            m = pick()
+            if m not in players:
+                players.append(m)
+        cards = {m: list(range(13)) for m in players}
+        set_ = game % 3  # the club's three sets of dice
+        for _round in range(13):
+            for m in players:
+                yield player_k + m
+                yield cup_k + set_
+                dice = [rng.randint(1, 6) for _ in range(5)]
+                for d in range(5):
+                    yield die_k + set_ * 5 + d
+                for _reroll in range(rng.choice((0, 1, 2, 2))):
+                    keep = max(set(dice), key=dice.count)
+                    for d in range(5):
+                        if dice[d] != keep:
+                            dice[d] = rng.randint(1, 6)
+                            yield die_k + set_ * 5 + d
+                box = rng.choice(cards[m])
+                cards[m].remove(box)
+                card = game * 8 + players.index(m)
+                yield box_k + card * 14 + box
+                if box < 6:
+                    yield total_k + card
+                if len(set(dice)) == 1 and 11 not in cards[m]:
+                    yield box_k + card * 14 + 13
+        for i, m in enumerate(players):
+            card = game * 8 + i
+            for box in range(13):
+                yield box_k + card * 14 + box
+            yield total_k + card
+            yield table_k + m
+
+
+def battleships_tournament(seed: int, pupils: int, rooms: int) -> Iterator[int]:
+    """A school's battleships tournament as the umpires' sheets record it (``rooms`` rooms
+    of paired pupils from ``pupils`` by Zipf; each pair's two 10x10 grids (new each game)
+    with five ships (5, 4, 3, 3 and 2 squares) placed at random; each shot the pupil and the
+    square called on the other's grid (read on both the shooter's tracking grid and the
+    target's ocean grid), a hit followed by shots round it until the ship sinks (the ship's
+    squares read again when it is sunk), a miss noted; until a fleet is sunk; the result
+    on the room's board). The rooms' shots interleave."""
+    rng = random.Random(seed)
+    pupil_k, track_k, ocean_k, ship_k, board_k = (i << 48 for i in range(5))
+    pick = _zipf(rng, pupils, 0.9)
+    grids = itertools.count()
+
+    def place() -> list[list[int]]:
+        taken: set[int] = set()
+        fleet: list[list[int]] = []
+        for size in (5, 4, 3, 3, 2):
+            while True:
+                across = rng.random() < 0.5
+                r, c = rng.randrange(10 - (0 if across else size - 1)), rng.randrange(
+                    10 - (size - 1 if across else 0))
+                sq = [(r * 10 + c + i) if across else ((r + i) * 10 + c) for i in range(size)]
+                if not taken & set(sq):
+                    taken |= set(sq)
+                    fleet.append(sq)
+                    break
+        return fleet
+
+    def game(room: int) -> Iterator[int]:
+        one = pick()
+        other = pick()
+        while other == one:
+            other = rng.randrange(pupils)
+        pair = (one, other)
+        ids = (next(grids), next(grids))
+        fleets = (place(), place())
+        tried: tuple[set[int], set[int]] = (set(), set())
+        hunt: tuple[list[int], list[int]] = ([], [])
+        sunk = [0, 0]
+        turn = 0
+        while sunk[0] < 5 and sunk[1] < 5:
+            me, them = turn % 2, 1 - turn % 2
+            yield pupil_k + pair[me]
+            while hunt[me] and hunt[me][-1] in tried[me]:
+                hunt[me].pop()
+            sq = hunt[me].pop() if hunt[me] else rng.choice(
+                [x for x in range(100) if x not in tried[me]])
+            tried[me].add(sq)
+            yield track_k + ids[me] * 100 + sq
+            yield ocean_k + ids[them] * 100 + sq
+            for ship in fleets[them]:
+                if sq in ship:
+                    r, c = divmod(sq, 10)
+                    hunt[me].extend(x for x in (sq - 10 if r else -1, sq + 10 if r < 9 else -1,
+                                                sq - 1 if c else -1, sq + 1 if c < 9 else -1)
+                                    if x >= 0)
+                    if all(x in tried[me] for x in ship):
+                        sunk[them] += 1
+                        yield ship_k + ids[them] * 5 + fleets[them].index(ship)
+                        for x in ship:
+                            yield ocean_k + ids[them] * 100 + x
+                    break
+            turn += 1
+        yield board_k + room
+        yield pupil_k + pair[0]
+        yield pupil_k + pair[1]
+
+    running = [game(r) for r in range(rooms)]
+    while True:
+        r = rng.randrange(rooms)
+        for _ in range(rng.randint(1, 4)):
+            key = next(running[r], None)
+            if key is None:
+                running[r] = game(r)
+                break
+            yield key
+
+
+def mastermind_club(seed: int, members: int, alpha: float) -> Iterator[int]:
+    """A puzzle club's Mastermind games as the boards show them (two of ``members`` by Zipf
+    ``alpha`` at one of three boards of ten rows of four holes, pegs of six colours from the
+    board's box; the code maker's four pegs set behind the shield; each guess the row's four
+    holes and the colours placed (each peg drawn from the box read), the maker reading the
+    hidden code against it and placing the row's key pegs; the breaker reading the earlier
+    rows again before the next guess; until solved or ten rows; the pegs put back and the
+    club's tally)."""
+    rng = random.Random(seed)
+    player_k, hole_k, peg_k, code_k, key_k, tally_k = (i << 48 for i in range(6))
+    pick = _zipf(rng, members, alpha)
+    games = itertools.count()
+    while True:
+        maker = pick()
+        breaker = pick()
+        while breaker == maker:
+            breaker = rng.randrange(members)
+        b = rng.randrange(3)
+        code = [rng.randrange(6) for _ in range(4)]
+        yield player_k + maker
+        for i, colour in enumerate(code):
+            yield peg_k + b * 6 + colour
+            yield code_k + b * 4 + i
+        yield player_k + breaker
+        for row in range(10):
+            for earlier in range(max(0, row - 3), row):
+                yield hole_k + b * 40 + earlier * 4 + rng.randrange(4)
+            guess = [c if rng.random() < 0.2 + 0.08 * row else rng.randrange(6) for c in code]
+            for i, colour in enumerate(guess):
+                yield peg_k + b * 6 + colour
+                yield hole_k + b * 40 + row * 4 + i
+            for i in range(4):
+                yield code_k + b * 4 + i
+            yield key_k + b * 10 + row
+            if guess == code:
+                break
+        for row_hole in range(40):
+            if rng.random() < 0.3:
+                yield hole_k + b * 40 + row_hole
+        yield tally_k + next(games) % 50
+        yield tally_k + 50 + breaker
+
+
+def marbles_championship(seed: int, players: int, rings: int) -> Iterator[int]:
+    """A ring taw marbles championship as the scorers see it (teams' players from ``players``
+    by Zipf at one of ``rings`` rings; 49 target marbles set in a cross at the ring's
+    centre, each marble read as it is placed; each shot the player, their own tolley, a
+    target marble hit (read) and knocked out of the ring one time in three (kept by the
+    shooter, the player's tally read), a miss or a knock inside the ring otherwise; turns
+    pass on a shot that takes nothing; until the ring is empty; the marbles counted back
+    into the ring's bag)."""
+    rng = random.Random(seed)
+    player_k, tolley_k, marble_k, tally_k, bag_k = (i << 48 for i in range(5))
+    pick = _zipf(rng, players, 1.1)
+    while True:
+        ring = rng.randrange(rings)
+        team = [pick() for _ in range(rng.randint(2, 6))]
+        left = list(range(49))
+        for m in left:
+            yield marble_k + ring * 49 + m
+        turn = 0
+        while left:
+            who = team[turn % len(team)]
+            yield player_k + who
+            yield tolley_k + who
+            if rng.random() < 0.6:
+                m = rng.choice(left)
+                yield marble_k + ring * 49 + m
+                if rng.random() < 1 / 3:
+                    left.remove(m)
+                    yield tally_k + who
+                    continue
+            turn += 1
+        yield bag_k + ring
+        for m in range(49):
+            yield marble_k + ring * 49 + m
+
+
+def sweet_shop(seed: int, jars: int, alpha: float) -> Iterator[int]:
+    """A sweet shop's counter as the till and the scales see it (``jars`` jars of sweets on
+    the shelves, popularity by Zipf ``alpha``; each customer (a regular of 300 by Zipf one
+    time in two, else someone new) asks for one to four jars: the jar taken down, the scales,
+    a paper bag, the jar back; one in six is a child's pick and mix over eight to fifteen of
+    the cheap jars at the front (the first forty jars), a few grams each; each Monday the
+    delivery: every jar read for the stock check, the empty ones refilled)."""
+    rng = random.Random(seed)
+    jar_k, scale_k, bag_k, till_k, customer_k = (i << 48 for i in range(5))
+    pick = _zipf(rng, jars, alpha)
+    regular = _zipf(rng, 300, 1.0)
+    new = itertools.count(300)
+    day = 0
+    while True:
+        if day % 7 == 0:
+            for j in range(jars):
+                yield jar_k + j
+        for _ in range(rng.randint(40, 120)):
+            yield customer_k + (regular() if rng.random() < 0.5 else next(new))
+            if rng.random() < 1 / 6:
+                for j in rng.sample(range(min(40, jars)), rng.randint(8, min(15, jars))):
+                    yield jar_k + j
+                    yield scale_k
+                yield bag_k + 1
+            else:
+                for _j in range(rng.randint(1, 4)):
+                    j = pick()
+                    yield jar_k + j
+                    yield scale_k
+                    yield bag_k
+                    yield jar_k + j
+            yield till_k
+        day += 1
+
+
+def pinball_league(seed: int, players: int, machines: int) -> Iterator[int]:
+    """A pub's pinball league nights as the machines' scores record them (``machines``
+    machines, one swapped out for another from the operator's stock every four weeks; each
+    night a group of four of ``players`` by Zipf plays each machine in turn, three balls a
+    player; each ball the plunger, then the targets it strikes (the machine's thirty
+    bumpers, ramps, drop targets and rollovers; each machine favours its own few, the ball
+    circling the same shots), a mode lit at a mode target (the mode and its shots read);
+    then the machine's high score table read; the league standings after the night)."""
+    rng = random.Random(seed)
+    player_k, target_k, mode_k, score_k, stand_k = (i << 48 for i in range(5))
+    pick = _zipf(rng, players, 1.0)
+    floor = list(range(machines))
+    spare = itertools.count(machines)
+    favour = {m: _zipf(random.Random(seed * 1000 + m), 30, 1.2) for m in range(machines * 40)}
+    night = 0
+    while True:
+        if night % 4 == 3:
+            floor[rng.randrange(machines)] = next(spare)
+        group: list[int] = []
+        while len(group) < 4:
+            p = pick()
+            if p not in group:
+                group.append(p)
+        for mach in floor:
+            shot = favour[mach % (machines * 40)]
+            for _ball in range(3):
+                for p in group:
+                    yield player_k + p
+                    yield target_k + mach * 30  # the plunger lane
+                    for _hit in range(rng.randint(5, 40)):
+                        t = shot()
+                        yield target_k + mach * 30 + t
+                        if t == 1 and rng.random() < 0.3:
+                            yield mode_k + mach
+                            for _m in range(rng.randint(3, 8)):
+                                yield target_k + mach * 30 + shot()
+            yield score_k + mach
+        for p in group:
+            yield stand_k + p
+        night += 1
+
+
+def haberdashery(seed: int, lines: int, alpha: float) -> Iterator[int]:
+    """A haberdashery's days as its stock book records them (``lines`` lines: reels of
+    thread, cards of buttons, zips, ribbons by the metre, bolts of fabric; customers asking
+    by Zipf ``alpha`` for one to five lines (each line's drawer or bolt read, a ribbon or a
+    fabric measured and cut at the counter: the line read again, the tape and the scissors),
+    a sewing class every Thursday taking the same kit list for each of its eight to twelve
+    pupils, browsers leafing through a run of the button cards; each month the stock count,
+    every line read, and a tenth of the lines replaced by new season's ones)."""
+    rng = random.Random(seed)
+    line_k, tape_k, till_k = (i << 48 for i in range(3))
+    pick = _zipf(rng, lines, alpha)
+    stock = list(range(lines))
+    new = itertools.count(lines)
+    kit = [rng.randrange(lines) for _ in range(6)]
+    day = 0
+    while True:
+        for _ in range(rng.randint(20, 60)):
+            if rng.random() < 0.2:
+                start = rng.randrange(max(1, lines - 20))
+                for i in range(start, start + rng.randint(5, 20)):
+                    yield line_k + stock[min(i, lines - 1)]
+                continue
+            for _l in range(rng.randint(1, 5)):
+                i = pick()
+                yield line_k + stock[i]
+                if i % 3 == 0:
+                    yield tape_k
+                    yield line_k + stock[i]
+                    yield tape_k + 1
+            yield till_k
+        if day % 7 == 3:
+            for _pupil in range(rng.randint(8, 12)):
+                for i in kit:
+                    yield line_k + stock[i]
+                yield till_k
+        if day % 30 == 29:
+            for i in range(lines):
+                yield line_k + stock[i]
+            for i in rng.sample(range(lines), lines // 10):
+                stock[i] = next(new)
+        day += 1
+
+
+def fresh69_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 81's held-out set: seeds 91000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 91000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "draughts_m20": lambda: draughts_club_game(s + 0, 20, 1.1),
+        "draughts_m200": lambda: draughts_club_game(s + 1, 200, 0.8),
+        "solitaire_m30_b2": lambda: peg_solitaire_society(s + 2, 30, 2),
+        "solitaire_m300_b8": lambda: peg_solitaire_society(s + 3, 300, 8),
+        "yahtzee_f10": lambda: yahtzee_league(s + 4, 10, 1.1),
+        "yahtzee_f150": lambda: yahtzee_league(s + 5, 150, 0.8),
+        "battleships_p60_r2": lambda: battleships_tournament(s + 6, 60, 2),
+        "battleships_p600_r8": lambda: battleships_tournament(s + 7, 600, 8),
+        "mastermind_m16": lambda: mastermind_club(s + 8, 16, 1.1),
+        "mastermind_m150": lambda: mastermind_club(s + 9, 150, 0.8),
+        "marbles_p40_r2": lambda: marbles_championship(s + 10, 40, 2),
+        "marbles_p500_r6": lambda: marbles_championship(s + 11, 500, 6),
+        "sweets_j120": lambda: sweet_shop(s + 12, 120, 1.1),
+        "sweets_j600": lambda: sweet_shop(s + 13, 600, 0.8),
+        "pinball_p30_m4": lambda: pinball_league(s + 14, 30, 4),
+        "pinball_p300_m12": lambda: pinball_league(s + 15, 300, 12),
+        "haberdashery_l400": lambda: haberdashery(s + 16, 400, 1.0),
+        "haberdashery_l4000": lambda: haberdashery(s + 17, 4000, 0.8),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -30850,7 +31345,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh65": fresh65_variants,
                 "fresh66": fresh66_variants,
                 "fresh67": fresh67_variants,
-                "fresh68": fresh68_variants}
+                "fresh68": fresh68_variants,
+                "fresh69": fresh69_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

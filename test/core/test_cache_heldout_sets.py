@@ -12,8 +12,8 @@ fresh49, round 62's fresh50, round 63's fresh51, round 64's fresh52, round 65's 
 round 66's fresh54, round 67's fresh55, round 68's fresh56, round 69's fresh57, round 70's
 fresh58, round 71's fresh59, round 72's fresh60, round 73's fresh61, round 74's fresh62,
 round 75's fresh63, round 76's fresh64, round 77's fresh65, round 78's fresh66, round 79's
-fresh67, round 80's fresh68): their generators are seeded, exact in length and distinct. Only
-the streams are checked here; no policy runs on them (they are held out)."""
+fresh67, round 80's fresh68, round 81's fresh69): their generators are seeded, exact in length
+and distinct. Only the streams are checked here; no policy runs on them (they are held out)."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14
         "fresh51", "fresh52", "fresh53", "fresh54", "fresh55",
         "fresh56", "fresh57", "fresh58", "fresh59", "fresh60",
         "fresh61", "fresh62", "fresh63", "fresh64", "fresh65", "fresh66",
-        "fresh67", "fresh68")
+        "fresh67", "fresh68", "fresh69")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -275,6 +275,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "faregate": lambda s: h.fare_gates(s, 50, 8, 300, 40, 0.2),
             "homehub": lambda s: h.home_hub(s, 4, 5, 2, 100, 5),
             "bikeshare": lambda s: h.bike_share(s, 10, 60, 1.0, 50, 4),
+        }
+    if name == "fresh69":
+        return {
+            "draughts": lambda s: h.draughts_club_game(s, 20, 1.1),
+            "solitaire": lambda s: h.peg_solitaire_society(s, 30, 2),
+            "yahtzee": lambda s: h.yahtzee_league(s, 10, 1.1),
+            "battleships": lambda s: h.battleships_tournament(s, 60, 2),
+            "mastermind": lambda s: h.mastermind_club(s, 16, 1.1),
+            "marbles": lambda s: h.marbles_championship(s, 40, 2),
+            "sweets": lambda s: h.sweet_shop(s, 120, 1.1),
+            "pinball": lambda s: h.pinball_league(s, 30, 4),
+            "haberdashery": lambda s: h.haberdashery(s, 400, 1.0),
         }
     if name == "fresh68":
         return {
@@ -1089,7 +1101,11 @@ def _reuses(keys: Iterable[int], within: int = 200) -> tuple[int, int]:
 # mat's 24 winks, a board's 24 points). Its ludo tokens go round a 52-square track, its
 # euchre deals a fresh pack every hand, its tombola draws new tickets, its jumble sales lay
 # out new items, and its bonsai nursery waters every bench each morning, so they are not
-# listed.
+# listed; fresh69's draughts, peg solitaire, marbles and pinball (a board's 32 dark squares,
+# the 33 holes, a ring's 49 marbles, a machine's thirty targets shot again and again). Its
+# yahtzee fills new score cards, its battleships call squares of new grids, its mastermind
+# reads back earlier rows, its sweet shop checks every jar on Mondays and its haberdashery
+# counts every line each month, so they are not listed.
 RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh10": ({"multigrid", "slippy"}, 0.25, 0.55),
                     "fresh11": ({"tsdb", "gcheap", "git"}, 0.45, 0.4),
@@ -1149,7 +1165,8 @@ RECENCY_FAMILIES = {"fresh9": ({"backfwd", "video", "vo"}, 0.5, 0.6),
                     "fresh65": ({"squash", "badminton", "croquet", "korfball"}, 0.9, 0.95),
                     "fresh66": ({"tabletennis", "petanque", "backgammon"}, 0.9, 0.95),
                     "fresh67": ({"dominoes", "quoits", "carrom"}, 0.9, 0.95),
-                    "fresh68": ({"oware", "shove", "winks", "morris"}, 0.9, 0.95)}
+                    "fresh68": ({"oware", "shove", "winks", "morris"}, 0.9, 0.95),
+                    "fresh69": ({"draughts", "solitaire", "marbles", "pinball"}, 0.9, 0.85)}
 
 
 @pytest.mark.parametrize("variants", RECENCY_FAMILIES)

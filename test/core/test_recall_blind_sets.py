@@ -36,6 +36,7 @@ blind70, round 77;
 blind71, round 78;
 blind72, round 79;
 blind73, round 80;
+blind74, round 81;
 bench/recall_blindN_instructions.yaml) as data only: each loads the way
 bench/recall_human.py loads it, holds 40 multi-step instructions, two per room of the
 AI2-THOR rearrangement val split, each step a span of its instruction, and every object a
@@ -67,7 +68,7 @@ SETS = ("blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind
         "blind54", "blind55", "blind56", "blind57", "blind58", "blind59",
         "blind60", "blind61", "blind62", "blind63", "blind64", "blind65",
         "blind66", "blind67", "blind68", "blind69",
-        "blind70", "blind71", "blind72", "blind73")
+        "blind70", "blind71", "blind72", "blind73", "blind74")
 
 
 def _bench() -> ModuleType:

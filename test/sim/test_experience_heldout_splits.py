@@ -37,7 +37,8 @@ fresh76a/b/c in round 76,
 fresh77a/b/c in round 77,
 fresh78a/b/c in round 78,
 fresh79a/b/c in round 79,
-fresh80a/b/c in round 80):
+fresh80a/b/c in round 80,
+fresh81a/b/c in round 81):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -100,7 +101,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh77": (7701, 7702, 7703),
           "fresh78": (7801, 7802, 7803),
           "fresh79": (7901, 7902, 7903),
-          "fresh80": (8001, 8002, 8003)}
+          "fresh80": (8001, 8002, 8003),
+          "fresh81": (8101, 8102, 8103)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -201,6 +203,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 78's: the first three twelfth reuses, round 73's 20 and 30, then round 74's 28.
 # Round 79's: the next three twelfth reuses, round 74's 8 and 5, then round 75's 12.
 # Round 80's: the next three twelfth reuses, round 75's 26 and 13, then round 76's 4.
+# Round 81's: round 76's 16, round 77's 6 and 18 (round 76's 24 with 8101 lacks pick_heat).
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -429,7 +432,13 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh80b": ("fresh", "fresh28c", "fresh33c", "fresh38b", "fresh43a", "fresh47c",
                        "fresh52b", "fresh57a", "fresh61c", "fresh66b", "fresh71a", "fresh75c"),
           "fresh80c": ("fresh23a", "fresh29a", "fresh34a", "fresh38c", "fresh43b", "fresh48a",
-                       "fresh52c", "fresh57b", "fresh62a", "fresh66c", "fresh71b", "fresh76a")}
+                       "fresh52c", "fresh57b", "fresh62a", "fresh66c", "fresh71b", "fresh76a"),
+          "fresh81a": ("fresh24b", "fresh30b", "fresh35b", "fresh40a", "fresh44c", "fresh49b",
+                       "fresh54a", "fresh58c", "fresh63b", "fresh68a", "fresh72c", "fresh77b"),
+          "fresh81b": ("fresh23b", "fresh29b", "fresh34b", "fresh39a", "fresh44a", "fresh48c",
+                       "fresh53b", "fresh58a", "fresh62c", "fresh67b", "fresh72a", "fresh76c"),
+          "fresh81c": ("fresh24a", "fresh30a", "fresh35a", "fresh39c", "fresh44b", "fresh49a",
+                       "fresh53c", "fresh58b", "fresh63a", "fresh67c", "fresh72b", "fresh77a")}
 LENGTH = 30  # the length the lead runs them at
 
 
