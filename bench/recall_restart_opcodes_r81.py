@@ -104,7 +104,7 @@ def main() -> int:
                                       "first_recall_thread_cpu_s")}
                         for c, rs in by.items()}
     result["ratio_this_peer"] = {
-        k: round(result["median"]["this"][k] / max(result["median"]["peer"][k], 1), 4)
+        k: round(result["median"]["this"][k] / result["median"]["peer"][k], 4)
         for k in result["median"]["this"]}
     result["deterministic"] = all(len({r["total_opcodes"] for r in rs}) == 1
                                   for rs in by.values())
