@@ -14,7 +14,7 @@ digest per answer, in order, per set.
     .venv/bin/python bench/recall_answers_digest_r80.py --compare A.json B.json
         # -> how many answers per set, and every set / position where the two differ
 
-Never give it a report-only set (the held-out half, blind 70-73): it refuses them.
+Never give it a report-only set (the held-out half, blind 71-74 from round 81): it refuses them.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from environment import with_environment  # noqa: E402
 
 from memory_node.core.recall.recall import RecallConfig, Recaller  # noqa: E402
 
-REPORT_ONLY_BLIND = range(70, 74)
+REPORT_ONLY_BLIND = range(71, 75)  # round 81: blind 70 is validation, 71-74 report-only
 ANSWERS: list[str] = []
 
 

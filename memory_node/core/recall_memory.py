@@ -14,6 +14,7 @@ changes: a rejected request leaves memory as it was. Pure Python, no rclpy.
 
 from __future__ import annotations
 
+import copy
 import gc
 import math
 import threading
@@ -21,6 +22,7 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from memory_node.core.candidates import MAX_QUERY_RESULTS, ObjectCandidate
 from memory_node.core.episode_hooks import (
@@ -616,8 +618,8 @@ class RecallMemory:
             # block describes with its own few labels and gives none).
             described = block.descriptions
             recalled = [
-                RecalledUnit(replace(r.unit, attributes={**r.unit.attributes,
-                                                         RECALLED_AS: r.why}),
+                RecalledUnit(evolve(r.unit, attributes={**r.unit.attributes,
+                                                        RECALLED_AS: r.why}),
                              described.get(r.unit.object_id)
                              or recaller.describer.describe(r.unit, labels=labels,
                                                             now=now).text,
@@ -737,7 +739,7 @@ class RecallMemory:
         if self.evidence is None or not ranked:
             return list(ranked)
         units = self.evidence([r.unit for r in ranked])
-        return [replace(r, unit=u) for r, u in zip(ranked, units, strict=True)]
+        return [evolve(r, unit=u) for r, u in zip(ranked, units, strict=True)]
 
     def _extra(self, text: str, episode_id: str, brief: BriefState | None,
                units: dict[str, ObjectMemoryUnit], budget: int) -> ExtraContext:
@@ -1050,3 +1052,12 @@ __all__ = ["HELD_BY_ROBOT", "LongTermText", "OutcomeAnswer", "RecallAnswer", "Re
 def _gc_collections() -> list[int]:
     """Collections the interpreter has run so far, per generation (every thread's)."""
     return [g["collections"] for g in gc.get_stats()]
+
+
+def evolve(obj: Any, **changes: Any) -> Any:
+    """``dataclasses.replace`` for a dataclass without ``__post_init__`` or init-less
+    fields: a shallow copy with ``changes`` set (frozen or not), read in C."""
+    new = copy.copy(obj)
+    for name, value in changes.items():
+        object.__setattr__(new, name, value)
+    return new

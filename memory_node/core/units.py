@@ -162,6 +162,8 @@ def check_finite_position(position: Any, what: str = "position",
 def has_refused_characters(value: str, multiline: bool = False) -> bool:
     """True when `value` holds a control character (C0, DEL, C1), a surrogate or a
     line/paragraph separator; `multiline` free text may still hold newlines and tabs."""
+    if value.isprintable():
+        return False  # no control, surrogate or separator character (read in C)
     for c in value:
         if unicodedata.category(c) in _REFUSED_CATEGORIES and not (
                 multiline and c in _MULTILINE_ALLOWED):

@@ -170,3 +170,41 @@ def test_prefetches_are_bounded_and_refused_texts_change_nothing(
     finally:
         release.set()
         memory.close()
+
+
+def test_a_background_call_counts_while_it_runs_wherever_its_texts_are(
+        tmp_path: Path, embedder: Embedder, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round 80: the running calls are counted from the calls started, not by walking the
+    query cache; a call counts until it ends, whether its texts are still pending, taken
+    by a request, or pushed out of both maps by newer texts."""
+    memory = kitchen_memory(tmp_path / "m", embedder, NOW)
+    release = threading.Event()
+    real = embedder.embed
+
+    def held(texts: Sequence[str], *, background: bool = False) -> np.ndarray:
+        if background:
+            assert release.wait(60)
+        return real(texts, background=background)
+
+    try:
+        recaller = memory.recall._ensure()
+        monkeypatch.setattr(embedder, "embed", held)
+        assert recaller.prefetch_queries(["the red mug"]) == 1
+        assert recaller.prefetch_queries(["the blue plate"]) == 1
+        assert recaller.prefetch_calls_running() == 2
+        jobs = list(recaller._background_calls)
+        # A request takes the first call's text: the call now sits in the query cache.
+        pending = recaller.start_queries(["the red mug"])
+        assert "the red mug" not in recaller._prefetching
+        assert recaller.prefetch_calls_running() == 2
+        # The second call's text pushed out of the pending map: the call still runs.
+        recaller._prefetching.clear()
+        assert recaller.prefetch_calls_running() == 2
+        release.set()
+        assert pending.result()[0].shape == (embedder.dim,)
+        assert all(job.wait(60) for job in jobs)  # the second call ends on the worker
+        assert recaller.prefetch_calls_running() == 0
+        assert recaller._background_calls == []
+    finally:
+        release.set()
+        memory.close()

@@ -24,7 +24,7 @@ own: the Recaller's owner serialises requests (RecallMemory holds a lock).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -335,6 +335,40 @@ class UnitIndex:
                 return None
             arr = self._arrays[key] = np.fromiter(rows, dtype=np.int64, count=len(rows))
         return arr
+
+    def postings(self, words: Iterable[str], *, places: bool = False) -> list[np.ndarray]:
+        """The posting arrays (rows, each once) of those of ``words`` some row has, in the
+        words' order: looked up once per word and passed to :meth:`rows_hit` and
+        :meth:`counts` (round 81: the words no row has, most of a query's, are dropped in
+        C; each word was looked up twice, for :meth:`rows_with` and :meth:`word_counts`)."""
+        post = self._place_post if places else self._post
+        arrays = self._arrays
+        out = []
+        for w in filter(post.get, words):  # a posting set is never empty (_unpost)
+            arr = arrays.get((places, w))
+            if arr is None:
+                rows = post[w]
+                arr = arrays[places, w] = np.fromiter(rows, dtype=np.int64, count=len(rows))
+            out.append(arr)
+        return out
+
+    def counts(self, arrays: Iterable[np.ndarray]) -> np.ndarray:
+        """Per row (all rows, index by row), in how many of the posting ``arrays`` it is:
+        :meth:`word_counts` of the words :meth:`postings` gave them for."""
+        counts = np.zeros(self._hi, dtype=np.int64)
+        for arr in arrays:
+            counts[arr] += 1   # a posting list holds each row once
+        return counts
+
+    def rows_hit(self, arrays: Sequence[np.ndarray]) -> np.ndarray | None:
+        """Per row (all rows, index by row), whether it is in any of the posting
+        ``arrays``: :meth:`rows_with` of the words :meth:`postings` gave them for."""
+        if not arrays:
+            return None
+        hit = np.zeros(self._hi, dtype=bool)
+        for a in arrays:
+            hit[a] = True
+        return hit
 
     def word_counts(self, words: Iterable[str], *, places: bool = False) -> np.ndarray:
         """Per row (all rows, index by row), how many of ``words`` the unit has."""

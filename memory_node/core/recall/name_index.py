@@ -52,21 +52,14 @@ class NameIndex:
 
     def reachable(self, query: QueryTerms) -> set[str]:
         """The types some word of ``query`` can name (a superset of those it does)."""
+        # The variants' words, and the grams (runs of the variants' words, and of
+        # compounds' synonyms); each word's types looked up and joined in C (round 81:
+        # the same set as a loop of ``out |= hit`` per word, ~1.5 % of a request's work).
         said: set[str] = set(query.token_set)
-        for v in query.variants:
-            said.update(v)
-        for g in query.grams:  # runs of the variants' words, and of compounds' synonyms
-            said.update(g)
+        said.update(*query.variants, *query.grams)
         out = set(self._always)
-        by_word, by_head = self._by_word, self._by_head
-        for w in said:
-            hit = by_word.get(w)
-            if hit:
-                out |= hit
-        for w in query.gloss:
-            hit = by_head.get(w)
-            if hit:
-                out |= hit
+        out.update(*filter(None, map(self._by_word.get, said)))
+        out.update(*filter(None, map(self._by_head.get, query.gloss)))
         return out
 
     def names(self, query: QueryTerms,

@@ -19,7 +19,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
-from itertools import repeat
+from itertools import accumulate, repeat
 from typing import Any
 
 from memory_node.core.scene_graph.graph import SceneGraph
@@ -85,6 +85,9 @@ class _Layout:
     nearest: list[str]  # the areas nearest to the robot first (`_by_distance`)
     rank: dict[str, int]  # area -> its place in `nearest`
     full: dict[str, int] = field(default_factory=dict)  # mode -> expanded fragments' tokens
+    # mode -> the summaries' tokens in `nearest` order, and the least of each suffix of
+    # them (what `_plan` stops at once no area left can fit)
+    briefs: dict[str, tuple[list[int], list[int]]] = field(default_factory=dict)
 
 
 class SceneGraphSerialiser:
@@ -273,13 +276,26 @@ class SceneGraphSerialiser:
                 used += brief
         relevant_set = set(relevant)
         # The stable sort of all areas by distance, read past the relevant ones: the order
-        # a sort of the rest gives.
-        for a in [a for a in layout.nearest if a not in relevant_set]:
-            cost = self._tokens(fragments[a], mode, False)
-            if used + cost <= budget:
+        # a sort of the rest gives. Read only while some area left can still fit (the
+        # least summary of those left, kept per layout): past it none is kept.
+        costs, least = self._briefs(layout, mode)
+        for a, cost, low in zip(layout.nearest, costs, least, strict=True):
+            if used + low > budget:
+                break
+            if used + cost <= budget and a not in relevant_set:
                 kept.append(a)
                 used += cost
         return kept, expanded
+
+    def _briefs(self, layout: _Layout, mode: str) -> tuple[list[int], list[int]]:
+        """The summaries' tokens in ``layout.nearest`` order, and per place the least of
+        those from it on (kept per layout and mode)."""
+        held = layout.briefs.get(mode)
+        if held is None:
+            costs = [self._tokens(layout.fragments[a], mode, False) for a in layout.nearest]
+            least = list(accumulate(reversed(costs), min))[::-1]
+            held = layout.briefs[mode] = (costs, least)
+        return held
 
     def _by_distance(self, areas: list[str]) -> list[str]:
         here = self.graph.current_area
