@@ -337,6 +337,10 @@ class LongTermMemory:
                         self.graph.bring_back(obj, stamp, changes)  # a recent removal only
                     if obj not in nodes or nodes.nodes[obj].get("layer") != OBJECT:
                         continue
+                    if unit.state == "absent":
+                        # Only a refusal (NOT_FOUND) makes an outcome's unit absent: the
+                        # node carries it, so the unit does not come back from the graph.
+                        self.graph.refused(obj, changes)
                     if unit.state and unit.state not in ("absent", nodes.nodes[obj]["state"]):
                         events += self.graph.set_state(obj, unit.state, stamp, changes=changes)
                     elif STATE_PROPERTY.get(unit.state) in ALWAYS_VALUED:
@@ -453,11 +457,13 @@ class LongTermMemory:
                                         relation)
                 if seen_in or not receptacle:
                     receptacle, relation = seen_in, "in" if seen_in else ""
+            refused = attrs.get("refused_at") is not None   # still where it was not found
             unit = ObjectMemoryUnit(
                 object_id=event.object_id, label=attrs["label"],
                 position=check_finite_position(attrs["position"]),
-                state=attrs.get("state") or "none", area_id=attrs.get("area") or "",
-                confidence=float(min(1.0, max(0.0, attrs["confidence"]))),
+                state="absent" if refused else attrs.get("state") or "none",
+                area_id=attrs.get("area") or "",
+                confidence=0.0 if refused else float(min(1.0, max(0.0, attrs["confidence"]))),
                 first_seen=float(attrs["first_seen"]), last_seen=float(attrs["last_seen"]),
                 observation_count=int(attrs["observation_count"]),
                 image_jpeg=crop or (previous.image_jpeg if previous else b""),
@@ -484,6 +490,10 @@ class LongTermMemory:
             if unit is None or obj not in self.graph.graph:
                 continue
             attrs = self.graph.node(obj)
+            if unit.state == "absent" and attrs.get("refused_at") is not None:
+                # Matched at the spot a skill found nothing of it at (`SceneGraph.refused`):
+                # not a sighting of it there.
+                continue
             label = attrs["label"]
             # Only a state that came from the graph: a state a client wrote (UpdateObject,
             # source "manual") is the client's word, not a reading to correct.
@@ -706,10 +716,12 @@ class LongTermMemory:
             a = self.graph.node(object_id)
             if a["layer"] != OBJECT:
                 return None
+            refused = a.get("refused_at") is not None   # `SceneGraph.refused`
             return ObjectMemoryUnit(
                 object_id, str(a["label"]), tuple(a["position"]),
-                state=str(a.get("state") or "none"), area_id=a.get("area") or "",
-                confidence=float(a.get("confidence", 1.0)),
+                state="absent" if refused else str(a.get("state") or "none"),
+                area_id=a.get("area") or "",
+                confidence=0.0 if refused else float(a.get("confidence", 1.0)),
                 first_seen=float(a.get("first_seen") or 0.0),
                 last_seen=float(a.get("last_seen") or 0.0),
                 observation_count=int(a.get("observation_count", 0)), source="perception",
