@@ -1118,3 +1118,57 @@ def test_answers_say_when_the_state_was_last_read(tmp_path: Path) -> None:
         assert [u.state_read for u in port.units((fridge,))] == [6.0]
     finally:
         memory.close()
+
+
+def test_a_unit_refused_not_found_stays_absent_in_the_graph_until_seen_elsewhere(
+        tmp_path: Path) -> None:
+    """Tune3 tidy 3825 (round 80): a walk to a potato the daily tidy had moved was refused
+    "no Potato within 0.75 m"; the short-term unit read absent, but the scene-graph node
+    did not, and once the cache had evicted the unit (or a sighting at that spot was
+    matched to the node) the stale potato came back and was walked to again in later
+    tasks. The refused call marks the node: it answers absent, a sighting at the same spot
+    leaves it so, a sighting elsewhere or the robot's own pick clears it."""
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        near = RegionView((0, 0, 0), 3.0)
+        lt.apply([Observation.at("Potato", (1.0, 0.0, 0.8), 1.0)], near, 1.0)
+        (potato,) = lt.graph.nodes("object")
+        memory.recall.record_outcome("", "navigate", [potato], False, stamp=2.0,
+                                     error_code=ErrorCode.NOT_FOUND)
+        assert memory.short_term.peek(potato).state == "absent"
+        memory.remove_object(potato)                       # the cache let the unit go
+        (looked,) = memory.get_units([potato])
+        assert looked.unit is not None and looked.unit.state == "absent"
+        # Matched again at the spot where nothing of its kind was: still absent.
+        lt.apply([Observation.at("Potato", (1.02, 0.0, 0.8), 3.0)], near, 3.0)
+        assert lt.graph.nodes("object") == [potato]
+        (looked,) = memory.get_units([potato])
+        assert looked.unit.state == "absent"
+        unit = memory.short_term.peek(potato)
+        assert unit is None or unit.state == "absent"
+        # A restart keeps the mark (it is the node's).
+        assert LongTermMemory(memory.store).unit(potato).state == "absent"
+        # The robot's own pick says it exists: present again.
+        memory.recall.record_outcome("", "pick", [potato], True, stamp=4.0)
+        (looked,) = memory.get_units([potato])
+        assert looked.unit.state != "absent"
+        assert "refused_at" not in lt.graph.node(potato)
+    finally:
+        memory.close()
+
+
+def test_a_node_refused_not_found_is_present_again_once_seen_away_from_that_spot(
+        store: MemoryStore) -> None:
+    lt = LongTermMemory(store, ShortTermMemory(10, store=store))
+    near = RegionView((0, 0, 0), 4.0)
+    lt.apply([Observation.at("Potato", (1.0, 0.0, 0.8), 1.0)], near, 1.0)
+    (potato,) = lt.graph.nodes("object")
+    lt.graph.refused(potato)
+    assert lt.unit(potato).state == "absent"
+    # Seen (the same node, by its tracker) 1.2 m from the refused spot: it is there now.
+    lt.apply([Observation.at("Potato", (1.0, 0.0, 0.8), 2.0, tracker_id="t1")], near, 2.0)
+    lt.graph.refused(potato)
+    lt.apply([Observation.at("Potato", (2.2, 0.0, 0.8), 3.0, tracker_id="t1")], near, 3.0)
+    assert lt.graph.nodes("object") == [potato]
+    assert lt.unit(potato).state != "absent"

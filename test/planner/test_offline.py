@@ -2732,3 +2732,45 @@ def test_a_put_target_not_seen_in_the_receptacle_just_opened_for_it_is_looked_fo
              "explore: no Cup seen in the kitchen")
     # Looked over once: the search goes on to the other receptacles.
     assert [str(c) for c in planner.plan(req).calls][-1].startswith("open(")
+
+
+def test_a_cabinet_a_given_up_plan_named_is_searched_after_the_others_before_the_explore(
+        ) -> None:
+    """Tune3 tidy 3825 s0006 (round 80): no plate in memory, the kitchen looked over; the
+    first plan went for the potato, then to the nearest closed cabinet to open it for the
+    plate. The potato was not where memory had it (the walk refused), the plan was given
+    up before its open, and the cabinet stayed marked searched: the plate was sought in
+    every other cabinet, never in that one, where it was (lost). Before the room's
+    explore, it is searched once the others of the room were: last, not skipped (offered
+    nearest first again, it cost an open wherever it did not hold the type)."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Cabinet_near", "Cabinet", (0.5, -0.6, 0.4), "closed", "a1"),
+                     UnitView("Cabinet_far", "Cabinet", (-2.0, -1.1, 0.4), "closed", "a1"),
+                     UnitView("Potato_1", "Potato", (0.2, 0.8, 1.0), "none", "a1")])
+    req = PlanRequest("put the potato on the plate", "", vocab, ["a1"], robot_area="a1",
+                      goal_conditions=("ON(Potato, Plate)",), robot_position=(0.0, 0.0, 0.0),
+                      place_rooms={"a1": "kitchen"},   # memory has looked the kitchen over
+                      scene={**vocab.objects, **{f"Chair_{i}": UnitView(
+                          f"Chair_{i}", "Chair", (0.5 * i, 1.0, 0.4), "none", "a1")
+                          for i in range(3)}})
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "navigate(Potato_1)", "pick(Potato_1)", "navigate(Cabinet_near)", "open(Cabinet_near)"]
+    _history(req, "navigate", ("Potato_1",), False, ErrorCode.NOT_FOUND)
+    vocab.add_units([replace(vocab.objects["Potato_1"], state="absent"),
+                     UnitView("Potato_2", "Potato", (0.8, -1.3, 0.3), "none", "a1")])
+    # The cabinet no plan named comes first, the given-up plan's next ...
+    calls = [str(c) for c in planner.plan(req).calls]
+    assert calls == ["navigate(Potato_2)", "pick(Potato_2)", "navigate(Cabinet_far)",
+                     "open(Cabinet_far)"], calls
+    for c in calls:
+        _history(req, c[:c.index("(")], tuple(a.strip() for a in c[c.index("(") + 1:-1]
+                                                  .split(",")), True)
+    req.held = "Potato_2"
+    # ... before the kitchen's explore (the base explored and gave up with it unopened).
+    assert [str(c) for c in planner.plan(req).calls][-2:] == [
+        "navigate(Cabinet_near)", "open(Cabinet_near)"]
+    _history(req, "navigate", ("Cabinet_near",), True)
+    _history(req, "open", ("Cabinet_near",), True)
+    # Once its open was sent, it is searched.
+    assert "open(Cabinet_near)" not in [str(c) for c in planner.plan(req).calls]
