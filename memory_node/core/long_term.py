@@ -314,14 +314,16 @@ class LongTermMemory:
             kept_crops.append(crop)
 
     def apply_outcome_units(self, units: Sequence[ObjectMemoryUnit],
-                            stamp: float, held_labels: Mapping[str, str] | None = None
-                            ) -> list[SceneGraphEvent]:
+                            stamp: float, held_labels: Mapping[str, str] | None = None,
+                            refused: Sequence[str] = ()) -> list[SceneGraphEvent]:
         """What an executed skill changed (units from the outcome), told to the graph: an
         object put INTO a receptacle is inside it (not expected visible while it is
         closed, not removed for being unseen), a state set by a skill is adopted at once.
         `held_labels`: object id -> the class the robot's arm reported it as: what it
-        holds, or a put's receptacle it was refused at (`SceneGraph.grasped_as`). Units
-        of objects the graph does not hold are ignored (they came from elsewhere)."""
+        holds, or a put's receptacle it was refused at (`SceneGraph.grasped_as`).
+        `refused`: the objects a refused call (NOT_FOUND) said nothing of their kind is
+        where memory had them (`SceneGraph.refused`). Units of objects the graph does not
+        hold are ignored (they came from elsewhere)."""
         with self._lock:
             nodes = self.graph.graph
             changes = ChangeSet()
@@ -337,9 +339,9 @@ class LongTermMemory:
                         self.graph.bring_back(obj, stamp, changes)  # a recent removal only
                     if obj not in nodes or nodes.nodes[obj].get("layer") != OBJECT:
                         continue
-                    if unit.state == "absent":
-                        # Only a refusal (NOT_FOUND) makes an outcome's unit absent: the
-                        # node carries it, so the unit does not come back from the graph.
+                    if obj in refused:
+                        # The node carries it, so the unit does not come back from the
+                        # graph (evicted from the cache, or matched again at that spot).
                         self.graph.refused(obj, changes)
                     if unit.state and unit.state not in ("absent", nodes.nodes[obj]["state"]):
                         events += self.graph.set_state(obj, unit.state, stamp, changes=changes)

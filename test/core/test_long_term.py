@@ -1172,3 +1172,35 @@ def test_a_node_refused_not_found_is_present_again_once_seen_away_from_that_spot
     lt.apply([Observation.at("Potato", (2.2, 0.0, 0.8), 3.0, tracker_id="t1")], near, 3.0)
     assert lt.graph.nodes("object") == [potato]
     assert lt.unit(potato).state != "absent"
+
+
+def test_an_absent_unit_carried_with_what_the_robot_moved_is_no_refusal(
+        tmp_path: Path) -> None:
+    """Tune tidy 3162 (round 81, exp122): a tomato memory had in a pot was refused there
+    (absent); the pot was then carried, and the absent tomato unit rode along in the
+    outcome's units. Read as a refusal, it marked the node at the pot's new spot, where
+    the camera then kept seeing a tomato that memory answered absent ("explore: saw a
+    Tomato", then "no Tomato in memory": two tasks lost). Only the refused call marks."""
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        near = RegionView((0, 0, 0), 4.0)
+        lt.apply([Observation.at("Pot", (1.0, 0.0, 0.8), 1.0, extent=(0.3, 0.3, 0.2)),
+                  Observation.at("Tomato", (1.0, 0.0, 0.85), 1.0)], near, 1.0)
+        ids = {lt.graph.node(o)["label"]: o for o in lt.graph.nodes("object")}
+        pot, tomato = ids["Pot"], ids["Tomato"]
+        memory.recall.record_outcome("", "pick", [tomato], True, stamp=2.0)
+        memory.recall.record_outcome("", "put", [tomato, pot, "in"], True, stamp=3.0,
+                                     robot_position=(0.5, 0.0, 0.0))
+        memory.recall.record_outcome("", "pick", [tomato], False, stamp=4.0,
+                                     error_code=ErrorCode.NOT_FOUND)
+        assert "refused_at" in lt.graph.node(tomato)
+        lt.graph.node(tomato).pop("refused_at")            # as if seen elsewhere since
+        assert memory.short_term.peek(tomato).state == "absent"
+        memory.recall.record_outcome("", "pick", [pot], True, stamp=5.0,
+                                     robot_position=(0.5, 0.0, 0.0))
+        memory.recall.record_outcome("", "navigate", ["kitchen"], True, stamp=6.0,
+                                     robot_position=(-2.0, 1.0, 0.0))
+        assert "refused_at" not in lt.graph.node(tomato)
+    finally:
+        memory.close()

@@ -1628,6 +1628,9 @@ class SceneGraph:
         position, label = b["position"], b["label"]
         self._alias(gone, keep)
         self._remove_object(gone, changes)
+        refused_at = a.get("refused_at")
+        if refused_at is not None and _dist(position, refused_at) > self.config.refused_reach:
+            del a["refused_at"]   # seen elsewhere (see `_observe`)
         if tracker:
             self._release_tracker(keep)
             a["tracker_id"] = tracker
