@@ -314,16 +314,14 @@ class LongTermMemory:
             kept_crops.append(crop)
 
     def apply_outcome_units(self, units: Sequence[ObjectMemoryUnit],
-                            stamp: float, held_labels: Mapping[str, str] | None = None,
-                            refused: Sequence[str] = ()) -> list[SceneGraphEvent]:
+                            stamp: float, held_labels: Mapping[str, str] | None = None
+                            ) -> list[SceneGraphEvent]:
         """What an executed skill changed (units from the outcome), told to the graph: an
         object put INTO a receptacle is inside it (not expected visible while it is
         closed, not removed for being unseen), a state set by a skill is adopted at once.
         `held_labels`: object id -> the class the robot's arm reported it as: what it
-        holds, or a put's receptacle it was refused at (`SceneGraph.grasped_as`).
-        `refused`: the objects a refused call (NOT_FOUND) said nothing of their kind is
-        where memory had them (`SceneGraph.refused`). Units of objects the graph does not
-        hold are ignored (they came from elsewhere)."""
+        holds, or a put's receptacle it was refused at (`SceneGraph.grasped_as`). Units
+        of objects the graph does not hold are ignored (they came from elsewhere)."""
         with self._lock:
             nodes = self.graph.graph
             changes = ChangeSet()
@@ -339,10 +337,6 @@ class LongTermMemory:
                         self.graph.bring_back(obj, stamp, changes)  # a recent removal only
                     if obj not in nodes or nodes.nodes[obj].get("layer") != OBJECT:
                         continue
-                    if obj in refused:
-                        # The node carries it, so the unit does not come back from the
-                        # graph (evicted from the cache, or matched again at that spot).
-                        self.graph.refused(obj, changes)
                     if unit.state and unit.state not in ("absent", nodes.nodes[obj]["state"]):
                         events += self.graph.set_state(obj, unit.state, stamp, changes=changes)
                     elif STATE_PROPERTY.get(unit.state) in ALWAYS_VALUED:
@@ -459,13 +453,11 @@ class LongTermMemory:
                                         relation)
                 if seen_in or not receptacle:
                     receptacle, relation = seen_in, "in" if seen_in else ""
-            refused = attrs.get("refused_at") is not None   # still where it was not found
             unit = ObjectMemoryUnit(
                 object_id=event.object_id, label=attrs["label"],
                 position=check_finite_position(attrs["position"]),
-                state="absent" if refused else attrs.get("state") or "none",
-                area_id=attrs.get("area") or "",
-                confidence=0.0 if refused else float(min(1.0, max(0.0, attrs["confidence"]))),
+                state=attrs.get("state") or "none", area_id=attrs.get("area") or "",
+                confidence=float(min(1.0, max(0.0, attrs["confidence"]))),
                 first_seen=float(attrs["first_seen"]), last_seen=float(attrs["last_seen"]),
                 observation_count=int(attrs["observation_count"]),
                 image_jpeg=crop or (previous.image_jpeg if previous else b""),
@@ -492,10 +484,6 @@ class LongTermMemory:
             if unit is None or obj not in self.graph.graph:
                 continue
             attrs = self.graph.node(obj)
-            if unit.state == "absent" and attrs.get("refused_at") is not None:
-                # Matched at the spot a skill found nothing of it at (`SceneGraph.refused`):
-                # not a sighting of it there.
-                continue
             label = attrs["label"]
             # Only a state that came from the graph: a state a client wrote (UpdateObject,
             # source "manual") is the client's word, not a reading to correct.
@@ -718,12 +706,10 @@ class LongTermMemory:
             a = self.graph.node(object_id)
             if a["layer"] != OBJECT:
                 return None
-            refused = a.get("refused_at") is not None   # `SceneGraph.refused`
             return ObjectMemoryUnit(
                 object_id, str(a["label"]), tuple(a["position"]),
-                state="absent" if refused else str(a.get("state") or "none"),
-                area_id=a.get("area") or "",
-                confidence=0.0 if refused else float(a.get("confidence", 1.0)),
+                state=str(a.get("state") or "none"), area_id=a.get("area") or "",
+                confidence=float(a.get("confidence", 1.0)),
                 first_seen=float(a.get("first_seen") or 0.0),
                 last_seen=float(a.get("last_seen") or 0.0),
                 observation_count=int(a.get("observation_count", 0)), source="perception",

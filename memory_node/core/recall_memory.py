@@ -221,11 +221,9 @@ class RecallMemory:
         self._scene_memo = SceneGraphMemo()
         # The long-term memory sets this too: told the units an outcome changed, and when.
         # (changed units, stamp, object id -> the class the robot's arm reported it as:
-        # what it holds, or a put's receptacle it was refused at, the ids a refusal said
-        # nothing of their kind is where memory had them)
+        # what it holds, or a put's receptacle it was refused at)
         self.outcome_listener: Callable[
-            [list[ObjectMemoryUnit], float, dict[str, str], tuple[str, ...]],
-            object] | None = None
+            [list[ObjectMemoryUnit], float, dict[str, str]], object] | None = None
         # And this: now on the frames' clock; an outcome without a stamp gets it.
         self.clock: Callable[[], float] = time.time
         # And this: an object the short-term memory does not hold (never cached, or
@@ -886,12 +884,7 @@ class RecallMemory:
 
             if self.outcome_listener is not None and changed:
                 # The long-term graph learns containment and skill-set states too.
-                # A refusal (NOT_FOUND) is the graph's evidence too: the one unit the
-                # outcome marks absent (an absent unit carried along with what the robot
-                # moved is no refusal).
-                refused = tuple(u.object_id for u in changed if u.state == "absent") \
-                    if not succeeded and not_there else ()
-                self.outcome_listener(changed, stamp, relabelled, refused)
+                self.outcome_listener(changed, stamp, relabelled)
             if self.evidence is not None and stored:
                 # After the graph took the outcome: a skill-set state is confirmed there.
                 stored = list(zip([b for b, _ in stored],

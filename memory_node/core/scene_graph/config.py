@@ -109,10 +109,6 @@ class SceneGraphConfig:
     takeover_misses: int = setting(
         2, "Misses in view in a row (this frame included) before a sighting elsewhere may "
         "be the same object, or a NEW elsewhere is joined into a MOVED.", 1, 1000)
-    refused_reach: float = setting(
-        0.75, "A node whose object a skill was refused at (NOT_FOUND: nothing of its kind "
-        "there) keeps that mark, and reads absent, until it is seen farther than this (m) "
-        "from where it stood then, or the robot picks or puts it.", 0.0, 100.0)
     join_window: float = setting(
         600.0, "A NEW and an object missed or REMOVED within this time (s) may be one move.",
         0.0, 1e7)

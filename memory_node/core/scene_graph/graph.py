@@ -435,12 +435,6 @@ class SceneGraph:
         # up. Averaged with the pick spot, a pan put back 23 cm from it stood half-way, and a
         # bowl beside it lay inside its box: memory carried the bowl with the pan (plan 9).
         relocate = relocate or attrs.get("inside") == HELD
-        refused = attrs.get("refused_at")
-        if refused is not None and math.dist(
-                _vec(obs.position), _vec(refused)) > cfg.refused_reach:
-            # Seen away from the spot a skill found nothing of it at: it is here now. A
-            # sighting matched to it at that spot leaves the mark (see `refused`).
-            del attrs["refused_at"]
         if relocate:
             history[:] = []
         history.append(list(_vec(obs.position)))
@@ -749,7 +743,6 @@ class SceneGraph:
                 raise ValueError(f"{obj!r} in {receptacle!r} would be a containment cycle")
         attrs = self.graph.nodes[obj]
         attrs["inside"] = receptacle
-        attrs.pop("refused_at", None)   # the robot's own put says where it is
         attrs["misses"] = 0
         attrs["history"] = [list(self.graph.nodes[receptacle]["position"])]
         attrs["last_seen"] = max(float(attrs["last_seen"]), stamp)
@@ -778,27 +771,8 @@ class SceneGraph:
             attrs["held_from_uid"] = self._added
         attrs["inside"] = HELD
         attrs.pop("placed_unseen", None)
-        attrs.pop("refused_at", None)   # in the hand: it exists
         attrs["misses"] = 0
         attrs["last_seen"] = max(float(attrs["last_seen"]), stamp)
-        changes.touch(obj)
-
-    def refused(self, obj: str, changes: ChangeSet | None = None) -> None:
-        """A skill outcome says nothing of `obj`'s kind is where the node stands (a navigate
-        or pick refused NOT_FOUND): the node is marked `refused_at` that spot, and reads
-        absent (`LongTermMemory.unit`, the short-term unit) until it is seen farther than
-        `refused_reach` from it, or the robot picks or puts it. The short-term unit alone
-        said so, and the node brought the stale unit back once the cache had evicted the
-        unit, or once a sighting at the same spot (another of its kind set down beside it)
-        was matched to it: tune3 tidy 3825 (round 80), potatoes the daily tidy had moved
-        were walked to and refused again in later tasks, one of them three times."""
-        changes = changes if changes is not None else ChangeSet()
-        if obj not in self.graph or self.graph.nodes[obj]["layer"] != OBJECT:
-            raise KeyError(f"no object {obj!r} in the scene graph")
-        attrs = self.graph.nodes[obj]
-        if attrs.get("inside") == HELD:
-            return   # the hand's word wins (a stale refusal of what it has since picked)
-        attrs["refused_at"] = [float(v) for v in attrs["position"]]
         changes.touch(obj)
 
     def grasped_as(self, obj: str, label: str, changes: ChangeSet | None = None) -> bool:
@@ -863,7 +837,6 @@ class SceneGraph:
         attrs = self.graph.nodes[obj]
         attrs.pop("inside", None)
         attrs.pop("placed_unseen", None)
-        attrs.pop("refused_at", None)   # the robot's own put says where it is
         attrs["misses"] = 0
         attrs["history"] = [list(pos)]
         attrs["last_seen"] = max(float(attrs["last_seen"]), stamp)
@@ -1628,9 +1601,6 @@ class SceneGraph:
         position, label = b["position"], b["label"]
         self._alias(gone, keep)
         self._remove_object(gone, changes)
-        refused_at = a.get("refused_at")
-        if refused_at is not None and _dist(position, refused_at) > self.config.refused_reach:
-            del a["refused_at"]   # seen elsewhere (see `_observe`)
         if tracker:
             self._release_tracker(keep)
             a["tracker_id"] = tracker

@@ -1119,16 +1119,9 @@ class OfflinePlanner:
         last -= self._open_now(req) | req.notes.get("cannot_open", set())
         passed = self._passed_over(req)
         start = req.notes.get("known_at_start")
-        # Before the room's explore, a receptacle a plan marked searched but never sent an
-        # open to (the plan was given up before it: a refused walk to the object to put
-        # first) stays a candidate, offered after every other one of the room. Dropped,
-        # the plate in the nearest cabinet of the looked-over kitchen was sought in every
-        # other cabinet and never there (tune3 tidy 3825 s0006, round 80, lost); offered
-        # nearest first again (exp118), it cost an open wherever it did not hold the type.
-        unsent = self._named_unopened(req, searched, types[0]) if before_explore else set()
         closed = [u for u in known.values()
                   if (u.state == "closed" or u.object_id in last)
-                  and ((u.object_id, types[0]) not in searched or u.object_id in unsent)
+                  and (u.object_id, types[0]) not in searched
                   and (room is None or req.place_rooms.get(u.area_id) == room)
                   and u.object_id not in passed
                   and (not before_explore or start is None or u.object_id in start
@@ -1148,17 +1141,8 @@ class OfflinePlanner:
         # that take them (sim/core/layouts.py, `_scatter_small`), and without that order
         # the tuning streams took as many steps and won two tasks more (round 21;
         # round 22 in bench/README_experience.md): removed.
-        rec = min(closed, key=lambda u: (u.object_id in unsent, u.object_id not in last,
-                                         distance(u), u.object_id))
+        rec = min(closed, key=lambda u: (u.object_id not in last, distance(u), u.object_id))
         self._open_to_search(req, sim, rec, types)
-
-    @staticmethod
-    def _named_unopened(req: PlanRequest, searched: set[tuple[str, str]],
-                        type_name: str) -> set[str]:
-        """The receptacles marked searched for `type_name` that no open of this
-        instruction's history was sent to (any outcome: a refused open is known bad)."""
-        sent = {h.call.args[0] for h in req.history if h.call.skill == "open" and h.call.args}
-        return {r for r, t in searched if t == type_name and r not in sent}
 
     def _search_read_open(self, req: PlanRequest, sim: _Sim, types: tuple[str, ...]) -> None:
         """Every closed receptacle searched and every room explored (and looked over again,
