@@ -38,7 +38,8 @@ def moved_by_idle_test(trace: Sequence[Hashable], capacity: int, test: str = "id
     26's idle test, "unreused" round 79's no-reuse test where the idle test keeps W-TinyLFU,
     "deadshare" round 81's dead-share test (``share``: its settings) where the idle test
     keeps W-TinyLFU."""
-    p = SteeredWTinyLFUPolicy(capacity, **share)
+    # round 26's idle test alone unless a dead share is asked for (DEAD_SHARE is on since round 81)
+    p = SteeredWTinyLFUPolicy(capacity, **{"dead_share": 0.0, **share})
     for k in trace:
         if p.get(k):
             continue

@@ -104,6 +104,11 @@ than a few of their own reuse intervals (dead-block prediction by idle time, Hu,
 Martonosi, ISCA 2002), the sketch's counts belong to a finished working set and the
 residents start on LRU.
 
+Since round 81 (``DEAD_SHARE``) a smaller share of dead keys is enough where the fill has the
+evidence for it: at least 8 % of the keys reused twice or more dead, at least COLD_START and
+3 % of the capacity of them, and a fill that came after at least 2 x C lookups (a working set's
+reuses, not a first pass, whose "dead" keys are a verdict on one or two intervals).
+
 Since round 32 (``NOISE_TRIALS``), once the residents alternate and the undos' payoffs are
 measured not to stand above their own spread, round 19's DEBT entry rule holds back entries
 into W-TinyLFU while the residents exceed the budget (a lead that pays nothing but noise
@@ -467,8 +472,10 @@ DEAD_IDLE = 4.0
 # is gated on evidence the fill already has: it acts only where the fill came after at least
 # DEAD_SHARE_FILL x C lookups (the reuses before it are a working set's, not a first pass) and
 # the dead keys number at least DEAD_SHARE_FLOOR x C and COLD_START (round 14's least evidence).
-# Both from the ungated screen's C = 500 and 1000 cells and round 74's 39 (tuning).
-DEAD_SHARE = 0.0
+# Both from the ungated screen's C = 500 and 1000 cells and round 74's 39 (tuning). Gated, 0.07
+# fixed 9 cells and made one new (a room walk's seed at C=250, a share of 0.0704); 0.08 the
+# smallest share that leaves it out (cache82's screen of each form on every cell it moves).
+DEAD_SHARE = 0.08
 DEAD_SHARE_FILL = 2.0
 DEAD_SHARE_FLOOR = 0.03
 # Round 32 (undos that pay only noise). Traced on fresh18's museum guide (C=100, tuning since
@@ -859,7 +866,8 @@ class SteeredWTinyLFUPolicy:
             (round 25's CUSUM) rather than since the epoch began; ``dead_idle=0`` judges
             the first leader on reuse counts alone, as before round 26;
             ``dead_share``, ``dead_share_fill``, ``dead_share_floor``: round 81's dead-share
-            test of the first leader (DEAD_SHARE; 0.0 never, as before round 81);
+            test of the first leader (DEAD_SHARE, DEAD_SHARE_FILL, DEAD_SHARE_FLOOR;
+            ``dead_share=0`` never, as before round 81);
             ``measure_convergence=False`` charges SWITCH_COST alone, as before round 23;
             ``noise_trials=0`` never holds an entry back on the undos' measured noise, as
             before round 32; ``entry_z=0`` never holds an entry on a noisy lead the long
@@ -1843,8 +1851,8 @@ class SteeredWTinyLFUPolicy:
         """Round 26 (DEAD_IDLE): True if most keys reused twice or more (and at least
         COLD_START of them) have been idle for more than DEAD_IDLE x their own mean reuse
         interval, and enough of them to fill W-TinyLFU's probation segment: the frequency
-        W-TinyLFU would protect belongs to a finished phase. Round 81 (DEAD_SHARE, off by
-        default): also True if at least ``dead_share`` of them are dead, where the fill came
+        W-TinyLFU would protect belongs to a finished phase. Round 81 (DEAD_SHARE): also
+        True if at least ``dead_share`` of them are dead, where the fill came
         after ``dead_share_fill`` x C lookups and the dead number at least COLD_START and
         ``dead_share_floor`` x C (``dead_share_fill=0, dead_share_floor=0``: ungated, one dead
         key is enough)."""
