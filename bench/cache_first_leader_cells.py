@@ -6,7 +6,10 @@ after it the steered policy is deterministic. So a cell whose first leader does 
 hit for hit the same under both settings, and only the cells listed here need replaying
 (``cache_rule_tuning.py --cells``). This replays each trace only up to the first overflow.
 ``--test idle`` is round 26's idle test (DEAD_IDLE); ``--test unreused`` round 79's
-COLD_UNREUSED (no key reused before the fill; not kept, results/cache79_r79.patch).
+COLD_UNREUSED (no key reused before the fill; not kept, results/cache79_r79.patch); ``--test
+deadshare`` round 81's DEAD_SHARE where round 26's test keeps W-TinyLFU (``--share``, ``--fill``,
+``--floor``: the policy's dead_share, dead_share_fill and dead_share_floor; 0.07 with its
+default gate unless given).
 
     .venv/bin/python bench/cache_first_leader_cells.py --sets fresh13,public,seeds \\
         --out bench/results/cache_first_leader_cells_r26.json
@@ -28,11 +31,15 @@ from cache_rule_tuning import DEFAULT_SETS, load_trace, tasks_for  # noqa: E402
 from memory_node.core.cache.steered import SteeredWTinyLFUPolicy  # noqa: E402
 
 
-def moved_by_idle_test(trace: Sequence[Hashable], capacity: int, test: str = "idle") -> bool:
+def moved_by_idle_test(trace: Sequence[Hashable], capacity: int, test: str = "idle",
+                       **share: float) -> bool:
     """True if, at the first overflow, round 14's rule keeps W-TinyLFU and ``test`` moves
     the residents to LRU (the policy's own tests, read just before the put): "idle" round
-    26's idle test, "unreused" round 79's no-reuse test where the idle test keeps W-TinyLFU."""
-    p = SteeredWTinyLFUPolicy(capacity)
+    26's idle test, "unreused" round 79's no-reuse test where the idle test keeps W-TinyLFU,
+    "deadshare" round 81's dead-share test (``share``: its settings) where the idle test
+    keeps W-TinyLFU."""
+    # round 26's idle test alone unless a dead share is asked for (DEAD_SHARE is on since round 81)
+    p = SteeredWTinyLFUPolicy(capacity, **{"dead_share": 0.0, **share})
     for k in trace:
         if p.get(k):
             continue
@@ -44,6 +51,11 @@ def moved_by_idle_test(trace: Sequence[Hashable], capacity: int, test: str = "id
                 return False
             if test == "unreused":
                 return not p._frequency_over(reuses) and not p._once + p._twice
+            if test == "deadshare":
+                if not p._frequency_over(reuses):
+                    return False
+                p._dead_share = 0.0  # round 26's test alone
+                return not p._frequency_over(reuses)
             return p._frequency_over(reuses)
         p.put(k)
     return False
@@ -54,14 +66,24 @@ def main() -> int:
     ap.add_argument("--sets", default=",".join((*DEFAULT_SETS, "public", "seeds")))
     ap.add_argument("--events", type=int, default=30_000)
     ap.add_argument("--seeds", type=int, default=10)
-    ap.add_argument("--test", choices=("idle", "unreused"), default="idle")
+    ap.add_argument("--test", choices=("idle", "unreused", "deadshare"), default="idle")
+    ap.add_argument("--share", type=float, default=0.07)
+    ap.add_argument("--fill", type=float, help="dead_share_fill (the policy's default)")
+    ap.add_argument("--floor", type=float, help="dead_share_floor (the policy's default)")
     ap.add_argument("--out", type=Path, required=True)
     a = ap.parse_args()
+    share: dict[str, float] = {}
+    if a.test == "deadshare":
+        share["dead_share"] = a.share
+        if a.fill is not None:
+            share["dead_share_fill"] = a.fill
+        if a.floor is not None:
+            share["dead_share_floor"] = a.floor
     cells = []
     for which, name, n, caps, _ in tasks_for(a.sets.split(","), a.events, a.seeds, ()):
         trace = load_trace((which, name, n))
         for c in caps:
-            if moved_by_idle_test(trace, c, a.test):
+            if moved_by_idle_test(trace, c, a.test, **share):
                 cells.append([which, name, c])
                 print(which, name, c, flush=True)
     a.out.write_text(json.dumps(cells))

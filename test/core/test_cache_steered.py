@@ -395,8 +395,9 @@ def test_a_switch_is_charged_what_switches_are_measured_to_cost() -> None:
     # LRU's keys through that entry, -0.95 instead of -1.27 points, and the control would
     # test the hedge instead; climb_rival=False likewise: round 42's climber restart makes
     # it -0.24)
+    # (dead_share=0: round 81's dead-share start moves this trace's first leader to LRU)
     assert _replay(SteeredWTinyLFUPolicy(1000, measure_convergence=False, entry_z=0,
-                                         hedge_drop_z=0.0, climb_rival=False),
+                                         hedge_drop_z=0.0, climb_rival=False, dead_share=0.0),
                    trace) < best - 0.01
     # Leaving W-TinyLFU for the rule's reference is not charged so: at C=250 its collapse is
     # left as soon as without the measurement (charged, -0.42 -> -0.53 points).
@@ -501,8 +502,9 @@ def test_an_eviction_hedges_toward_a_gaining_recency_ghost_while_wtinylfu_falls(
     heldout = load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)
     trace = list(itertools.islice(
         heldout.tsdb_recent(35004, 20_000, 60, 100, 30, 20, 15, 48, 0.05), 30_000))
+    # (dead_share=0: round 81's dead-share start also fixes this trace, at the fill)
     _within_the_rule_only_with_defaults(trace, 1000, hedge=False, drift_exit=0.0,
-                                        tie_silent="off")
+                                        tie_silent="off", dead_share=0.0)
     # Not while W-TinyLFU holds its own rate: on round 14b's room tours (seeds 3 and 5021 at
     # C=25) the hedge never picks a victim. (hedge=False also turns off round 57's dead gate,
     # which lives in the hedge's eviction path, so hit-for-hit equality with it no longer
@@ -811,6 +813,41 @@ def test_frequency_of_finished_working_sets_does_not_pick_the_first_leader() -> 
         SteeredWTinyLFUPolicy(3, dead_idle=-1)
 
 
+def _passes_with_hot_set(hot: int, functions: int, blocks: int, sweeps: int) -> list[int]:
+    """Round 26's pass manager with a hot set of ``hot`` keys drawn between its blocks: at
+    the fill the finished functions' blocks are dead, the hot keys and the current function's
+    blocks live, and the live outnumber the dead (round 26's test keeps W-TinyLFU)."""
+    rng = random.Random(81)
+    out: list[int] = []
+    for f in range(functions):
+        for _ in range(sweeps):
+            for b in range(blocks):
+                out += (f * 1000 + b, 100_000 + rng.randrange(hot))
+    return out
+
+
+def test_a_dead_share_after_a_working_sets_fill_starts_on_lru() -> None:
+    # Round 81 (DEAD_SHARE): at the fill 50 of 120 keys reused twice or more are dead (two
+    # finished functions' blocks), fewer than the live, so round 26 keeps W-TinyLFU, whose
+    # sketch then refuses each next function's blocks on their first sweep (-0.43 points
+    # against LRU). The fill came after > 2 C lookups and the dead are >= COLD_START: LRU.
+    trace = _passes_with_hot_set(50, 40, 25, 3)
+    assert _leader_at_first_eviction(trace, 100) == ("lru", 1)
+    assert _replay(SteeredWTinyLFUPolicy(100), trace) >= _best_recency(trace, 100) - 0.005
+    assert _leader_at_first_eviction(trace, 100, dead_share=0.0) == ("wtinylfu", 0)
+    assert _replay(SteeredWTinyLFUPolicy(100, dead_share=0.0), trace) < (
+        _best_recency(trace, 100) - 0.003)
+    # The gate: a fill that comes within 2 C lookups (ten keys reused twice then left, thirty
+    # reused while a scan of new keys fills the cache) keeps W-TinyLFU; ungated it would not.
+    early = [k for k in range(10) for _ in range(3)] + [
+        k for i in range(200) for k in (10 + i % 30, 1000 + i)]
+    assert _leader_at_first_eviction(early, 100) == ("wtinylfu", 0)
+    assert _leader_at_first_eviction(early, 100, dead_share_fill=0.0,
+                                     dead_share_floor=0.0) == ("lru", 1)
+    with pytest.raises(ValueError):
+        SteeredWTinyLFUPolicy(3, dead_share=1.5)
+
+
 def _shared_trace(name: str) -> list[int]:
     env = os.environ.get("MEMORY_NODE_SHARED_DATA")
     d = (Path(env) if env else Path(__file__).resolve().parents[2].parent / "shared" / "data")
@@ -1016,8 +1053,13 @@ def test_a_dead_resident_the_ghost_lacks_goes_first_on_a_silent_tie() -> None:
     # measured, not traced key by key).
     trace = _tuning_trace("fresh29", "ocsp_c500_i3")
     best = _best_recency(trace, 1000)
-    assert _replay(SteeredWTinyLFUPolicy(1000, tie_silent="dead"), trace) >= best - 0.005
-    assert _replay(SteeredWTinyLFUPolicy(1000, tie_silent="off"), trace) < best - 0.005
+    # (both on round 81's W-TinyLFU start, dead_share=0: its dead-share start fixes the
+    # dry cleaner at the fill, before the gate has a tie to judge)
+    assert _replay(SteeredWTinyLFUPolicy(1000, tie_silent="dead", dead_share=0.0),
+                   trace) >= best - 0.005
+    assert _replay(SteeredWTinyLFUPolicy(1000, tie_silent="off", dead_share=0.0),
+                   trace) < best - 0.005
+    assert _replay(SteeredWTinyLFUPolicy(1000), trace) >= best - 0.005
 
 
 def test_the_dead_gate_halves_the_dry_cleaners_drift() -> None:
@@ -1026,8 +1068,9 @@ def test_the_dead_gate_halves_the_dry_cleaners_drift() -> None:
     # its residents drift from FIFO's. The gate evicts the dead ones during the tie, so the
     # later exit converges over fewer (+156 hits, -2.09 -> -1.57 points).
     trace = _tuning_trace("fresh40", "drycleaner_c20000_t4000")
-    off = hits(SteeredWTinyLFUPolicy(1000, tie_silent="off"), trace)
-    assert hits(SteeredWTinyLFUPolicy(1000, tie_silent="dead"), trace) >= off + 120
+    off = hits(SteeredWTinyLFUPolicy(1000, tie_silent="off", dead_share=0.0), trace)
+    assert hits(SteeredWTinyLFUPolicy(1000, tie_silent="dead", dead_share=0.0),
+                trace) >= off + 120
 
 
 def test_the_dead_gate_never_judges_keys_seen_once() -> None:
@@ -1211,10 +1254,12 @@ def test_the_reuse_clock_loses_the_ocsp_fix() -> None:
     # again; only the gate judging them dead during that pass keeps the cell within the rule.
     trace = _tuning_trace("fresh29", "ocsp_c500_i3")
     best = _best_recency(trace, 1000)
-    assert _replay(SteeredWTinyLFUPolicy(1000, tie_silent="dead", tie_clock="lookups"),
-                   trace) >= best - 0.005
-    assert _replay(SteeredWTinyLFUPolicy(1000, tie_silent="dead", tie_clock="reuse"),
-                   trace) < best - 0.005
+    # (both with dead_share=0: round 81's dead-share start fixes the OCSP responder at the
+    # fill, whichever clock)
+    assert _replay(SteeredWTinyLFUPolicy(1000, tie_silent="dead", tie_clock="lookups",
+                                         dead_share=0.0), trace) >= best - 0.005
+    assert _replay(SteeredWTinyLFUPolicy(1000, tie_silent="dead", tie_clock="reuse",
+                                         dead_share=0.0), trace) < best - 0.005
 
 
 def test_the_gate_waits_through_a_scan_and_keeps_the_ocsp_fix() -> None:
@@ -1234,7 +1279,9 @@ def test_the_gate_waits_through_a_scan_and_keeps_the_ocsp_fix() -> None:
     ocsp = _tuning_trace("fresh29", "ocsp_c500_i3")
     best = _best_recency(ocsp, 1000)
     assert _replay(SteeredWTinyLFUPolicy(1000), ocsp) >= best - 0.005
-    assert _replay(SteeredWTinyLFUPolicy(1000, tie_silent="off"), ocsp) < best - 0.005
+    assert _replay(SteeredWTinyLFUPolicy(1000, dead_share=0.0), ocsp) >= best - 0.005
+    assert _replay(SteeredWTinyLFUPolicy(1000, tie_silent="off", dead_share=0.0),
+                   ocsp) < best - 0.005
 
 
 def test_the_gate_history_retires_once_no_silent_tie_can_return() -> None:

@@ -67,5 +67,23 @@ def test_the_unreused_listing_reads_no_reuse_before_the_fill() -> None:
     assert not tool.moved_by_idle_test(scan_first[:100], 100, "unreused")  # never fills
 
 
+def test_the_dead_share_listing_reads_the_gated_test() -> None:
+    # `--test deadshare` (round 81) lists the cells DEAD_SHARE moves where round 26's test keeps
+    # W-TinyLFU; `--test idle` stays round 26's alone now that DEAD_SHARE is on by default.
+    tool = load_bench("cache_first_leader_cells")
+    rng = random.Random(81)
+    hot_passes = [k for f in range(40) for _ in range(3) for b in range(25)
+                  for k in (f * 1000 + b, 100_000 + rng.randrange(50))]
+    passes = [f * 1000 + b for f in range(60) for _ in range(8) for b in range(20)]
+    early = [k for k in range(10) for _ in range(3)] + [
+        k for i in range(200) for k in (10 + i % 30, 1000 + i)]
+    assert tool.moved_by_idle_test(hot_passes, 100, "deadshare", dead_share=0.08)
+    assert not tool.moved_by_idle_test(hot_passes, 100, "idle")
+    assert not tool.moved_by_idle_test(passes, 100, "deadshare", dead_share=0.08)  # round 26's
+    assert not tool.moved_by_idle_test(early, 100, "deadshare", dead_share=0.08)  # the gate
+    assert tool.moved_by_idle_test(early, 100, "deadshare", dead_share=0.08,
+                                   dead_share_fill=0.0, dead_share_floor=0.0)
+
+
 def _hits(p: SteeredWTinyLFUPolicy, trace: list[int]) -> int:
     return hits(p, trace)

@@ -104,6 +104,11 @@ than a few of their own reuse intervals (dead-block prediction by idle time, Hu,
 Martonosi, ISCA 2002), the sketch's counts belong to a finished working set and the
 residents start on LRU.
 
+Since round 81 (``DEAD_SHARE``) a smaller share of dead keys is enough where the fill has the
+evidence for it: at least 8 % of the keys reused twice or more dead, at least COLD_START and
+3 % of the capacity of them, and a fill that came after at least 2 x C lookups (a working set's
+reuses, not a first pass, whose "dead" keys are a verdict on one or two intervals).
+
 Since round 32 (``NOISE_TRIALS``), once the residents alternate and the undos' payoffs are
 measured not to stand above their own spread, round 19's DEBT entry rule holds back entries
 into W-TinyLFU while the residents exceed the budget (a lead that pays nothing but noise
@@ -457,6 +462,22 @@ COLLAPSE_SINCE = False
 # Nothing is per access after the first overflow; before it, each hit records the key's
 # last lookup.
 DEAD_IDLE = 4.0
+# Round 81 (DEAD_SHARE, cache79's next (b)): the first leader is also LRU where round 14's and
+# round 26's tests keep W-TinyLFU but at least DEAD_SHARE of the keys reused twice or more are
+# dead by round 26's idle test (0.0: never, as before round 81). Ungated (0.07) it fixed 13 of
+# the tuning cells below the rule but lost 63 points at C=1000 and 35 at C=500 (cache82): on
+# streams W-TinyLFU leads by 5-20 points (the public ps and multi1, dedup, roastery, bus) a
+# handful of dead keys (1-3 % of C) at a fill that came soon (1-2.5 C lookups, most of them
+# misses) sent it to LRU, and the election takes thousands of lookups to come back. So the test
+# is gated on evidence the fill already has: it acts only where the fill came after at least
+# DEAD_SHARE_FILL x C lookups (the reuses before it are a working set's, not a first pass) and
+# the dead keys number at least DEAD_SHARE_FLOOR x C and COLD_START (round 14's least evidence).
+# Both from the ungated screen's C = 500 and 1000 cells and round 74's 39 (tuning). Gated, 0.07
+# fixed 9 cells and made one new (a room walk's seed at C=250, a share of 0.0704); 0.08 the
+# smallest share that leaves it out (cache82's screen of each form on every cell it moves).
+DEAD_SHARE = 0.08
+DEAD_SHARE_FILL = 2.0
+DEAD_SHARE_FLOOR = 0.03
 # Round 32 (undos that pay only noise). Traced on fresh18's museum guide (C=100, tuning since
 # round 31): W-TinyLFU's ghost earns what LRU's and FIFO's earn within noise, yet once the
 # residents alternate they enter it ~15 times on short-window leads of 15-35 hits (undos of
@@ -844,6 +865,9 @@ class SteeredWTinyLFUPolicy:
             before round 22; ``collapse_since=True`` tests the leader's fall since it began
             (round 25's CUSUM) rather than since the epoch began; ``dead_idle=0`` judges
             the first leader on reuse counts alone, as before round 26;
+            ``dead_share``, ``dead_share_fill``, ``dead_share_floor``: round 81's dead-share
+            test of the first leader (DEAD_SHARE, DEAD_SHARE_FILL, DEAD_SHARE_FLOOR;
+            ``dead_share=0`` never, as before round 81);
             ``measure_convergence=False`` charges SWITCH_COST alone, as before round 23;
             ``noise_trials=0`` never holds an entry back on the undos' measured noise, as
             before round 32; ``entry_z=0`` never holds an entry on a noisy lead the long
@@ -880,6 +904,9 @@ class SteeredWTinyLFUPolicy:
         "_check",
         "_cold_start",
         "_dead_idle",
+        "_dead_share",
+        "_dead_share_fill",
+        "_dead_share_floor",
         "_epoch",
         "_epoch_excl",
         "_epoch_hits",
@@ -1025,6 +1052,9 @@ class SteeredWTinyLFUPolicy:
         collapse_z: float = COLLAPSE_Z,
         collapse_since: bool = COLLAPSE_SINCE,
         dead_idle: float = DEAD_IDLE,
+        dead_share: float = DEAD_SHARE,
+        dead_share_fill: float = DEAD_SHARE_FILL,
+        dead_share_floor: float = DEAD_SHARE_FLOOR,
         measure_convergence: bool = True,
         noise_trials: int = NOISE_TRIALS,
         entry_z: float = ENTRY_Z,
@@ -1062,6 +1092,9 @@ class SteeredWTinyLFUPolicy:
             raise ValueError("check, exclusive_cost, cold_start and alternations must be >= 0")
         if dead_idle < 0:
             raise ValueError("dead_idle must be >= 0")
+        if not 0.0 <= dead_share <= 1.0 or dead_share_fill < 0 or dead_share_floor < 0:
+            raise ValueError("dead_share must be in [0, 1], dead_share_fill and "
+                             "dead_share_floor >= 0")
         if not 0.0 <= guard < 1.0:
             raise ValueError("guard must be in [0, 1)")
         if long < 1.0:
@@ -1183,6 +1216,9 @@ class SteeredWTinyLFUPolicy:
         self.period_bands = 0  # round 71: guard tests that read a whole-period band
         self._cold_start = cold_start
         self._dead_idle = dead_idle  # round 26
+        self._dead_share = dead_share  # round 81
+        self._dead_share_fill = dead_share_fill
+        self._dead_share_floor = dead_share_floor
         # Until the residents first overflow: per resident key its hits and the lookups at
         # its first put and its last access (a dict only that long, then None), and how many
         # keys were reused exactly once / twice or more.
@@ -1815,7 +1851,11 @@ class SteeredWTinyLFUPolicy:
         """Round 26 (DEAD_IDLE): True if most keys reused twice or more (and at least
         COLD_START of them) have been idle for more than DEAD_IDLE x their own mean reuse
         interval, and enough of them to fill W-TinyLFU's probation segment: the frequency
-        W-TinyLFU would protect belongs to a finished phase."""
+        W-TinyLFU would protect belongs to a finished phase. Round 81 (DEAD_SHARE): also
+        True if at least ``dead_share`` of them are dead, where the fill came
+        after ``dead_share_fill`` x C lookups and the dead number at least COLD_START and
+        ``dead_share_floor`` x C (``dead_share_fill=0, dead_share_floor=0``: ungated, one dead
+        key is enough)."""
         if not self._dead_idle:
             return False
         now = self._looked + self._seen
@@ -1827,7 +1867,12 @@ class SteeredWTinyLFUPolicy:
                 else:
                     live += 1
         probation = PERCENT_MAIN * (1.0 - PERCENT_MAIN_PROTECTED) * self.capacity
-        return dead > live and dead >= max(self._cold_start, probation)
+        if dead > live and dead >= max(self._cold_start, probation):
+            return True
+        share, floor = self._dead_share, self._dead_share_floor
+        least = max(self._cold_start, floor * self.capacity) if floor else 1
+        return (bool(share) and dead >= share * (dead + live) and dead >= least
+                and now >= self._dead_share_fill * self.capacity)
 
     def _disagree(self, got: tuple[bool, bool, bool]) -> None:
         """Count, for each expert that hit, a hit exclusive of each expert that missed; with
