@@ -18,6 +18,8 @@ from collections.abc import Callable
 from types import FrameType, TracebackType
 from typing import Any
 
+from environment import with_environment
+
 
 class OpcodeCount:
     """``with OpcodeCount() as c: ...``; then ``c.n`` is the block's bytecodes on this
@@ -66,7 +68,7 @@ def _write_by_function() -> None:
         rows = Counter({f"{c.co_filename}:{c.co_firstlineno} {c.co_qualname}": n
                         for c, n in BY_FUNCTION.items()})
         with open(f"{_PREFIX}.{os.getpid()}.json", "w", encoding="utf-8") as f:
-            json.dump(dict(rows.most_common()), f, indent=0)
+            json.dump(with_environment({"self_bytecodes": dict(rows.most_common())}), f, indent=0)
 
 
 if _PREFIX:
