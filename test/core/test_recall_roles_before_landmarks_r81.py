@@ -90,3 +90,12 @@ def test_no_aside_phrase_no_change(embedder: Embedder) -> None:
     before = _step(off, text, KITCHEN)
     assert "Spoon" in before, before
     assert _step(on, text, KITCHEN) == before
+
+
+@needs_wordnet
+def test_on_by_default(embedder: Embedder) -> None:
+    rec = Recaller(embedder)
+    assert rec.config.roles_before_landmarks
+    after = _step(rec, "take the mug off the counter by the toaster and put it in the sink",
+                  KITCHEN)
+    assert {"Mug", "CounterTop", "SinkBasin"} == set(after), after
