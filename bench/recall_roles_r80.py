@@ -1,7 +1,9 @@
 """Round 80 (issue 11, parts 1-3): ``roles_before_landmarks`` on vs off, over every
 decision and validation instruction, in one pass (the flag off is 7f90ecf8's answers).
-The switch was not kept: apply ``results/recall82_roles_before_landmarks_r80.patch``
-(form 2) before running it.
+Round 80's forms were not kept: apply ``results/recall82_roles_before_landmarks_r80.patch``
+(form 2) before running it for them. Round 81 (recall83) runs its nearness-only form with
+``--round 81 --validation 19,20,21,70 --base 1226373b`` (the flag is set off and on
+explicitly: its default does not matter).
 
 Each instruction is answered auto-split and per hand step with the flag off, then with
 it on by the same recaller (the whole answer is the off arm's: ``Recaller.rank`` never
@@ -45,8 +47,8 @@ def run_sets(sets: list[str], raw: Path, only: dict[tuple, dict] | None = None) 
 
     def per_set(emb: Any, items: list[dict], scenes: dict[str, list]) -> tuple[dict, str]:
         rec = Recaller(emb)
-        off_cfg = rec.config
-        assert not getattr(off_cfg, SWITCH)
+        off_cfg = dataclasses.replace(rec.config, **{SWITCH: False})  # type: ignore[arg-type]
+        rec.config = off_cfg
         on_cfg = dataclasses.replace(off_cfg, **{SWITCH: True})  # type: ignore[arg-type]
         out: dict[str, Any] = {"n": len(items), "flagged": {}}
         for it in items:
@@ -72,7 +74,11 @@ def main() -> int:
     ap.add_argument("--sets")
     ap.add_argument("--raw", type=Path)
     ap.add_argument("--summarise", nargs="+", type=Path)
-    ap.add_argument("--out", default=f"recall_switch_ab_{SWITCH}_r80")
+    ap.add_argument("--out", default=None, help="default recall_switch_ab_<switch>_r<round>")
+    ap.add_argument("--round", type=int, default=80)
+    ap.add_argument("--validation", default=",".join(sorted(VALIDATION)),
+                    help="the sets summarised as validation (round 80: 19,20,21,69)")
+    ap.add_argument("--base", default="7f90ecf8", help="the commit the flag off answers as")
     ap.add_argument("--only", nargs="+", type=Path,
                     help="raw files of an earlier form: answer only their flagged instructions")
     args = ap.parse_args()
@@ -83,10 +89,10 @@ def main() -> int:
         run_sets(args.sets.split(","), args.raw, only)
     if args.summarise:
         out = switch_ab.summarise(
-            args.summarise, VALIDATION, K, 80, SWITCH,
-            f"{SWITCH} on vs off (= 7f90ecf8), over the instructions where a piece's top k "
-            "was changed; the others answer alike")
-        switch_ab.write_summary(out, args.out)
+            args.summarise, set(args.validation.split(",")), K, args.round, SWITCH,
+            f"{SWITCH} on vs off (= {args.base}), over the instructions where a piece's top "
+            "k was changed; the others answer alike")
+        switch_ab.write_summary(out, args.out or f"recall_switch_ab_{SWITCH}_r{args.round}")
     return 0
 
 

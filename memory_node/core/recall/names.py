@@ -692,6 +692,110 @@ def landmarks(tokens: Sequence[str], lex: Lexicon,
     return at
 
 
+# Superlatives of nearness ("the drawer nearest the fridge"), closed class.
+_NEAREST = frozenset({"nearest", "closest"})
+# Sides said as "to the right of" / "to the left of" (and "in front of").
+_SIDES = frozenset({"right", "left"})
+# The indefinite articles: a thing new to the hearer is no landmark (``aside_phrases``).
+_INDEFINITE = frozenset({"a", "an"})
+
+
+def _aside_opener(tokens: Sequence[str], i: int) -> int:
+    """How many words open a phrase placing the noun before ``tokens[i]`` by another
+    thing near it, above or below it, before or behind it or to its side ("by", "next
+    to", "under", "in front of", "to the right of", "nearest"), 0 when none does. Not
+    "with" nor "for": after a place they may tell which place ("the drawer with the
+    spoons") or add things put there ("set them on the table with the spoons"), and
+    syntax does not tell the two apart."""
+    t = tokens[i]
+    nxt = tokens[i + 1:i + 4]
+    if t in _NEARNESS_VERTICAL or t in _NEAREST:
+        return 2 if t in ("next", "near", "close") and nxt[:1] == ("to",) else 1
+    if t == "in" and nxt[:2] == ("front", "of"):
+        return 3
+    if t == "to" and len(nxt) == 3 and nxt[0] in DETERMINERS and nxt[1] in _SIDES \
+            and nxt[2] == "of":
+        return 4
+    return 0
+
+
+def _in_place_phrase(tokens: Sequence[str], j: int,
+                     breaks: frozenset[int] | None = None) -> bool:
+    """The noun at ``j`` ends a place's noun phrase: a preposition of place or source
+    opens it, past its determiner and up to ``LANDMARK_PHRASE`` modifiers ("on the
+    shelf", "into the top drawer"); with ``breaks``, not across punctuation ("against
+    the wall, plant next to the TV": the plant's phrase opens at the comma)."""
+    for x in range(j - 1, max(-1, j - LANDMARK_PHRASE - 2), -1):
+        if tokens[x] in PHRASE_PLACES:
+            return True
+        if (tokens[x] in STOPWORDS and tokens[x] not in DETERMINERS) \
+                or (breaks is not None and x + 1 in breaks):
+            return False
+    return False
+
+
+def asides_of(tokens: Sequence[str], lex: Lexicon, text: str,
+              given: bool = False) -> dict[int, int]:
+    """:func:`aside_phrases` of ``text``'s tokens (``QueryTerms.tokens``), its
+    punctuation read from ``text``."""
+    return aside_phrases(tokens, lex, _breaks(_gaps(text)), given)
+
+
+def aside_phrases(tokens: Sequence[str], lex: Lexicon,
+                  breaks: frozenset[int] = frozenset(), given: bool = False
+                  ) -> dict[int, int]:
+    """Indices of the words of each phrase that tells a noun said before it by another
+    thing near it, above or below it, before or behind it or to its side: a preposition
+    of nearness, of vertical or front-back order, a side ("to the right of"), "nearest",
+    right after a noun ("the rail by the shower", "the counter to the right of the
+    sink", "the drawer nearest the fridge"), either after a place's noun ("off the
+    counter by the toaster") or with another preposition of place in its clause
+    (:func:`_other_place`: "put the soap by the sink", no other place said, is where it
+    goes). Such a phrase says which thing or place is meant, not a thing the clause acts
+    on nor where it goes. After a pronoun, a verb or an adverb ("put it by the bed", "do
+    it by candle") nothing is marked. "With" and "for" open no such phrase (see
+    :func:`_aside_opener`). Wider than :func:`landmarks` (whose phrases lose their name
+    evidence): these only order named things (``RecallConfig.roles_before_landmarks``).
+    Each index is mapped to the noun the phrase tells (its anchor).
+
+    With ``given``, only a phrase of a thing already known to the hearer, as a landmark
+    is: after a definite determiner (not "a CD on the floor by a dresser"), and with the
+    anchor's place phrase read within its punctuation ("against the wall, the plant next
+    to the TV": the plant's own phrase)."""
+    at: dict[int, int] = {}
+    in_place = breaks if given else None
+    for i in range(1, len(tokens)):
+        m = _aside_opener(tokens, i)
+        if not m or i in breaks:
+            continue
+        before = tokens[i - 1]
+        # As in :func:`landmarks`: a thing's name WordNet also has as an adverb is a
+        # noun after a determiner ("the counter by the toaster").
+        if (before in STOPWORDS or not lex.is_noun(before)
+                or (lex.is_adverb(before) and not (tokens[i - 2:i - 1] and tokens[i - 2]
+                                                   in DETERMINERS and lex.is_thing(before)))
+                or lex.is_location(before)
+                or (lex.verb_share(before) > 0.5 and not lex.is_thing(before))):
+            continue
+        if not (_in_place_phrase(tokens, i - 1, in_place)
+                or _other_place(tokens, i, breaks, _NEARNESS_VERTICAL | _NEAREST)):
+            continue
+        j = i + m
+        if given and (j >= len(tokens) or tokens[j] not in DETERMINERS
+                      or tokens[j] in _INDEFINITE):
+            continue
+        while j < len(tokens) and tokens[j] in DETERMINERS:
+            j += 1
+        taken = 0
+        while (j < len(tokens) and taken < LANDMARK_PHRASE and tokens[j] not in STOPWORDS
+               and j not in breaks
+               and not (lex.verb_share(tokens[j]) > 0.5 and not lex.is_thing(tokens[j]))):
+            at[j] = i - 1
+            j += 1
+            taken += 1
+    return at
+
+
 # Prepositions of containment: the place a stacked vertical phrase says which of
 # (``landmarks`` with ``stacked``).
 _CONTAINMENT = frozenset({"in", "into", "inside"})

@@ -464,6 +464,17 @@ class RecallConfig:
                                      # it the pot: the stove burner; subtasks.
                                      # _lent_fixtures; round 78: decision auto +5 -0,
                                      # per hand step +1 -0; bench/README_recall.md)
+    roles_before_landmarks: bool = True  # per subtask: a type a piece names only in a
+                                     # phrase telling another noun by what is near,
+                                     # above, below, before, behind or beside it ("the
+                                     # rail by the shower", "the cabinet under the
+                                     # sink", "the counter to the right of the sink"; not
+                                     # "with" / "for") yields its slot, lowest first, to
+                                     # a type the piece names elsewhere that ranked below
+                                     # k: what it acts on, where it is and where it goes
+                                     # first (subtasks._roles_first,
+                                     # names.aside_phrases; round 81: decision auto
+                                     # +2 -0, per hand step +10 -3; bench/README_recall.md)
     sibling_tools: bool = True       # a verb none of whose own tools (verb_tools) is
                                      # here is done with the tools of its siblings that
                                      # do what it does (WordNet: "scrub", clean with

@@ -42,7 +42,7 @@ from memory_node.core.recall.lexical import (
     words,
 )
 from memory_node.core.recall.lexicon import Lexicon
-from memory_node.core.recall.names import MAJORITY, SOURCE_WORDS, region_words
+from memory_node.core.recall.names import MAJORITY, SOURCE_WORDS, asides_of, region_words
 from memory_node.core.recall.recall import (
     FIXTURE_HIT,
     RankedUnit,
@@ -51,7 +51,12 @@ from memory_node.core.recall.recall import (
     check_instruction,
     check_k,
 )
-from memory_node.core.units import RECALLED_CARRIED, RECALLED_FILLED, ObjectMemoryUnit
+from memory_node.core.units import (
+    RECALLED_CARRIED,
+    RECALLED_FILLED,
+    RECALLED_NAMED,
+    ObjectMemoryUnit,
+)
 
 MAX_SUBTASKS = 12
 # Splits kept (subtask_queries): the text sent ahead and its request's, and a few more.
@@ -1572,6 +1577,62 @@ def _lent_fixtures(recaller: Recaller, query: str, carried: Sequence[RankedUnit]
             if r.unit.object_id not in own and any(m.startswith(FIXTURE_HIT) for m in r.matched)]
 
 
+def _roles_first(recaller: Recaller, query: str, ranked: list[RankedUnit],
+                 units: Sequence[ObjectMemoryUnit], k: int, labels: Mapping[str, str] | None,
+                 area_names: Mapping[str, str] | None, units_key: object
+                 ) -> list[RankedUnit]:
+    """``ranked`` (a piece's top-k) with each type the piece names only in a phrase that
+    tells another noun by it (``names.aside_phrases``: "the rail by the shower", "the
+    cabinet under the sink", "the counter to the right of the sink") given, lowest first,
+    to a type it names outside such phrases that ranked below k
+    (``RecallConfig.roles_before_landmarks``): what the piece acts on, where it is and
+    where it goes before what only says which one. The wider ranking is the same
+    scoring's top 2k (the scores are memoised); a piece with no such phrase costs one
+    parse, read from the query cache."""
+    lex = recaller.lexicon
+    if lex is None or not ranked:
+        return ranked
+    tokens = recaller.query(query).tokens
+    aside = asides_of(tokens, lex, query)
+    if not aside:
+        return ranked
+    # A yielding type's landmark is definite, read within its punctuation, and tells a
+    # noun naming a thing here: "a CD on the floor by the dresser", no floor known, has
+    # only the dresser to say where it is (as landmark_anchors keeps it). The type
+    # taking the slot is named outside every aside phrase.
+    landmark = asides_of(tokens, lex, query, given=True)
+    rest = " ".join(t for i, t in enumerate(tokens) if i not in aside)
+    wide, _ = recaller.rank_filled(query, units, 2 * k, labels=labels,
+                                   area_names=area_names, units_key=units_key)
+    kept = {r.unit.label for r in ranked}
+    below = [r for r in wide if r.unit.label not in kept
+             and (r.named or r.why == RECALLED_NAMED)]
+    if not below:
+        return ranked
+    types = list(dict.fromkeys(r.description.type_name for r in [*ranked, *below]))
+    said = recaller.names_in(query, types)
+    left = recaller.names_in(rest, types)
+    anchors = {a for a in set(landmark.values())
+               if max(recaller.names_in(tokens[a], types).values(), default=0.0)
+               >= MAJORITY}
+    told = " ".join(t for i, t in enumerate(tokens)
+                    if i not in landmark or landmark[i] not in anchors)
+    only_there = recaller.names_in(told, types)
+    slots = [i for i, r in enumerate(ranked)
+             if said.get(r.description.type_name, 0.0) > 0.0
+             and not left.get(r.description.type_name, 0.0)
+             and not only_there.get(r.description.type_name, 0.0)]
+    # Named there by its head noun or better ("the drawer"), not by a word it shares
+    # with another thing ("the table" of a counter's gloss).
+    waiting = [r for r in below if left.get(r.description.type_name, 0.0) >= MAJORITY]
+    if not slots or not waiting:
+        return ranked
+    out = list(ranked)
+    for i, r in zip(reversed(slots), waiting, strict=False):
+        out[i] = r
+    return out
+
+
 def _source_pronoun(step: str) -> bool:
     """A pronoun of ``step`` is where something is taken from: right after a preposition
     of a source ("pick the book up off it", "take the pens out of it")."""
@@ -1754,6 +1815,9 @@ def recall_subtasks(
         ranked, spare = recaller.rank_filled(query, units, k, labels=labels,
                                              area_names=area_names, units_key=units_key,
                                              fill_floor=cfg.step_fill_floor)
+        if cfg.roles_before_landmarks:
+            ranked = _roles_first(recaller, query, ranked, units, k, labels, area_names,
+                                  units_key)
         own = ranked
         named_now = bool(own)
         # "The heavy stone figure. Put it beside the lamp": the piece before named nothing,
