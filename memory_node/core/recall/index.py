@@ -372,12 +372,8 @@ class UnitIndex:
 
     def word_counts(self, words: Iterable[str], *, places: bool = False) -> np.ndarray:
         """Per row (all rows, index by row), how many of ``words`` the unit has."""
-        counts = np.zeros(self._hi, dtype=np.int64)
-        for w in words:
-            arr = self._posting(w, places)
-            if arr is not None:
-                counts[arr] += 1   # a posting list holds each row once
-        return counts
+        return self.counts(a for a in (self._posting(w, places) for w in words)
+                           if a is not None)
 
     def rows_with(self, words: Iterable[str], place_words: Iterable[str]
                   ) -> np.ndarray | None:
@@ -387,12 +383,7 @@ class UnitIndex:
         arrays = [a for a in [*(self._posting(w, False) for w in words),
                               *(self._posting(w, True) for w in place_words)]
                   if a is not None]
-        if not arrays:
-            return None
-        hit = np.zeros(self._hi, dtype=bool)
-        for a in arrays:
-            hit[a] = True
-        return hit
+        return self.rows_hit(arrays)
 
     def words_of(self, row: int) -> frozenset[str]:
         return self._words[row]
