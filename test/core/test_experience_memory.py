@@ -162,30 +162,6 @@ def test_a_not_found_navigation_is_bad_only_where_memory_believed_the_object(
     assert bad.startswith("do not navigate(Apple_1)")
 
 
-def test_a_navigate_refused_not_found_is_known_bad_whatever_memory_reads_of_its_condition(
-        memory: Memory) -> None:
-    """A navigate refused NOT_FOUND says nothing of that type lies near memory's spot; the
-    object's condition does not decide it, as it does not decide a pick (round 27). Tune
-    tidy, stream seed 3152 (round 82): the tomato's navigate was refused at the pot's spot
-    with memory reading it "none"; a cooked tomato put in that pot made memory's stale node
-    read "cooked", the listing was looked up in another state, and 13 tasks later the same
-    navigate was refused again in the same state."""
-    r = memory.recall
-    r.record_outcome("e1", "navigate", ["Apple_1"], True, robot_area="kitchen")
-    r.record_outcome("e1", "navigate", ["Tomato_1"], False, "no Tomato within 0.75 m",
-                     robot_area="kitchen", error_code=ErrorCode.NOT_FOUND)
-    memory.end_episode("e1", task_succeeded=False)
-    memory.upsert_object(Unit("Tomato_1", "Tomato", (1.5, 0.9, 1), state="cooked",
-                              area_id="kitchen"))
-    brief = brief_from_fields("put the tomato in the pot", robot_area="kitchen")
-    [bad] = r.recall("put the tomato in the pot", 5, 400, "e2", brief).known_bad_actions
-    assert bad.startswith("do not navigate(Tomato_1): failed 1x") and "NOT_FOUND" in bad
-    # Seen elsewhere, in whatever condition: the refusal does not apply there.
-    memory.upsert_object(Unit("Tomato_1", "Tomato", (4.5, 0.2, 1), state="cooked",
-                              area_id="kitchen"))
-    assert r.recall("put the tomato in the pot", 5, 400, "e2", brief).known_bad_actions == []
-
-
 def _ghost_apple_refused(memory: Memory, episode: str, where: tuple[float, float]
                          ) -> list[str]:
     """Memory sees the apple at `where`, the navigate there is refused NOT_FOUND, and the

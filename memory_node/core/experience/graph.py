@@ -20,13 +20,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from memory_node.core.errors import ErrorCode
-from memory_node.core.experience.state import (
-    ABSENT,
-    ANY_CONDITION,
-    PRESENT,
-    belief_matches,
-    split_belief,
-)
+from memory_node.core.experience.state import ANY_CONDITION, belief_matches, split_belief
 
 # Failures that say something about the action in that state.
 PRUNE_TO = 0.9   # share of a cap left after pruning
@@ -165,9 +159,8 @@ class TrajectoryGraph:
 
         def holds(o: str, v: str) -> bool:
             state, belief = split_belief(v)
-            now = states.get(o)
-            if now is None or (state == PRESENT and now == ABSENT) or (
-                    state not in (ANY_CONDITION, PRESENT) and (now or "none") != state):
+            if states.get(o) is None or (state != ANY_CONDITION
+                                         and (states[o] or "none") != state):
                 return False
             if belief is None:
                 return True

@@ -42,13 +42,11 @@ from memory_node.core.experience.places import UsualPlaces
 from memory_node.core.experience.procedures import Procedure, ProcedureLibrary
 from memory_node.core.experience.settings import ExperienceSettings
 from memory_node.core.experience.state import (
-    ABSENT,
     ANY_CONDITION,
     AS_FOUND,
     CONTAINER,
     NOTHING,
     OPENED_HERE,
-    PRESENT,
     action_key,
     object_states_of,
     robot_key,
@@ -343,16 +341,10 @@ class ExperienceMemory:
         states.update(self._container_state(ep, step))
         if moves:
             # Where the robot was sent to is part of the state: a NOT_FOUND there is about
-            # memory's belief of the object's place, not about the object, nor about its
-            # condition (as for a pick's object; `PRESENT`: any condition, not absent): a
-            # stale tomato node read "cooked" after a cooked tomato was put in the pot at
-            # its spot, the refusal recorded with it "none" was looked up in another
-            # state, and the same navigate was refused again 13 tasks later (tune tidy,
-            # stream seed 3152, s0001/s0014; round 82).
+            # memory's belief of the object's place, not about the object.
             target = step.args[int(self.table[step.skill].effect_param("robot_at"))]
             if target in states and target in step.positions:
-                present = PRESENT if states[target] != ABSENT else ABSENT
-                states[target] = with_belief(present, step.positions[target])
+                states[target] = with_belief(states[target], step.positions[target])
         self._see_states(step)
         self._follow_look(ep, step)
         rkey = robot_key(area_before, held_before)

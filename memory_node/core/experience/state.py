@@ -22,13 +22,6 @@ AS_FOUND = "as_found"
 # An object's entry whose condition the action does not read (a pick's object: heated or
 # dirty, it is picked the same): it matches the object in memory in any condition.
 ANY_CONDITION = "any"
-# The entry of the object a robot-moving call goes to (a navigate's target): any condition
-# memory reads of it, as long as memory holds it present. The call's NOT_FOUND is about
-# memory's believed spot (`with_belief`), not the condition; a unit the refusal itself
-# marked absent is not gone to, so listing the call then would only take recall's lines
-# (a call made while memory held its target absent keeps "absent" as its entry).
-PRESENT = "present"
-ABSENT = "absent"
 
 
 def robot_key(area: str, held: str) -> str:
