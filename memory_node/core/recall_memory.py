@@ -663,16 +663,18 @@ class RecallMemory:
         # Where a request's time goes (p50/p99 per stage in /memory/stats): the model call,
         # the ranking around it, the context block, and waiting for the lock (preload, the
         # prefetch slices, another request). Wall times: the tail is what the planner sees.
-        for stage, seconds in (("check", checked - start), ("lock", locked - checked),
-                               ("snapshot", snapped - locked), ("sources", prepared - snapped),
-                               ("model", model_s), ("model_hidden", hidden_s),
-                               ("rank", max(0.0, done - prepared - context_s - model_s
-                                            + hidden_s - prefetch_s)),
-                               ("context", context_s), ("prefetch", prefetch_s)):
-            self.times.add(f"{kind}.{stage}", seconds, None)
         # The whole request's CPU time too: wall minus CPU is time the thread did not run
         # (other processes on the cores, GC of another thread, the GIL held elsewhere).
-        self.times.add(f"{kind}.total", done - start, own_cpu)
+        # Stages and total in one hold of the lock: /memory/stats never shows a request's
+        # pieces without its total.
+        stages = (("check", checked - start), ("lock", locked - checked),
+                  ("snapshot", snapped - locked), ("sources", prepared - snapped),
+                  ("model", model_s), ("model_hidden", hidden_s),
+                  ("rank", max(0.0, done - prepared - context_s - model_s + hidden_s
+                               - prefetch_s)),
+                  ("context", context_s), ("prefetch", prefetch_s))
+        self.times.add_many([*((f"{kind}.{stage}", seconds, None) for stage, seconds in stages),
+                             (f"{kind}.total", done - start, own_cpu)])
         # Where the rest of the wall went: `waited` is wall minus the thread's CPU (the
         # thread was not running: other processes on the cores, or the GIL held by one of
         # this process's threads); `others_cpu` is the CPU this process's other threads

@@ -18,7 +18,7 @@ import math
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
 
@@ -68,6 +68,20 @@ class StageTimes:
             if cpu_s is not None:
                 self._cpu.setdefault(name, deque(maxlen=self.window)).append(cpu_s)
                 self._count("cpu_us", name)
+
+    def add_many(self, samples: Iterable[tuple[str, float, float | None]]) -> None:
+        """Several samples `(name, wall_s, cpu_s)` of one event (a request's stages and its
+        total) under one hold of the lock: a reader on another thread (the stats timer)
+        sees all of them or none, so the total's window always holds the same events as
+        its pieces' (with the pieces added one by one, a publish in between showed a
+        stage's median above the total's)."""
+        with self._lock:
+            for name, wall_s, cpu_s in samples:
+                self._wall.setdefault(name, deque(maxlen=self.window)).append(wall_s)
+                self._count("wall_us", name)
+                if cpu_s is not None:
+                    self._cpu.setdefault(name, deque(maxlen=self.window)).append(cpu_s)
+                    self._count("cpu_us", name)
 
     def _count(self, kind: str, name: str) -> None:
         key = (kind, name)
