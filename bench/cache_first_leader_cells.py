@@ -12,7 +12,8 @@ deadshare`` round 81's DEAD_SHARE where round 26's test keeps W-TinyLFU (``--sha
 default gate unless given). With ``--counts PATH`` (round 84) each cell that reaches the
 dead-share test (round 14's and round 26's tests keep W-TinyLFU at the first overflow) also
 writes one JSON line of the fill's counts: the dead keys and the live keys reused twice or more
-(round 26's idle test), the lookups before the fill, the fill point in C, and whether the test
+(round 26's idle test), the lookups before the fill, the fill point in C, round 14's counts
+(``once``, ``twice``), and whether the test
 as set moves it (``moved``; the listed cells are those with ``moved`` true).
 
     .venv/bin/python bench/cache_first_leader_cells.py --sets fresh13,public,seeds \\
@@ -69,7 +70,8 @@ def fill_counts(trace: Sequence[Hashable], capacity: int, **share: float) -> dic
     """The fill's counts where round 14's and round 26's tests keep W-TinyLFU at the first
     overflow (None otherwise, or if the trace never fills): ``dead`` and ``live`` (the keys
     reused twice or more, by round 26's idle test), ``looked`` (the lookups before the fill),
-    ``fill`` (looked / C), ``C``, and ``moved`` (the dead-share test as ``share`` sets it)."""
+    ``fill`` (looked / C), ``C``, round 14's ``once`` and ``twice``, and ``moved`` (the
+    dead-share test as ``share`` sets it)."""
     p = SteeredWTinyLFUPolicy(capacity, **{"dead_share": 0.0, **share})
     for k in trace:
         if p.get(k):
@@ -93,7 +95,8 @@ def fill_counts(trace: Sequence[Hashable], capacity: int, **share: float) -> dic
                     else:
                         live += 1
             return {"C": capacity, "dead": dead, "live": live, "looked": now,
-                    "fill": round(now / capacity, 4), "moved": moved}
+                    "fill": round(now / capacity, 4), "once": p._once, "twice": p._twice,
+                    "moved": moved}
         p.put(k)
     return None
 
@@ -107,6 +110,7 @@ def main() -> int:
     ap.add_argument("--share", type=float, default=0.07)
     ap.add_argument("--fill", type=float, help="dead_share_fill (the policy's default)")
     ap.add_argument("--floor", type=float, help="dead_share_floor (the policy's default)")
+    ap.add_argument("--geo", action="store_true", help="dead_share_geo=True (round 84's form)")
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--counts", type=Path,
                     help="also write the fill's counts of each cell the dead-share test sees")
@@ -118,6 +122,8 @@ def main() -> int:
             share["dead_share_fill"] = a.fill
         if a.floor is not None:
             share["dead_share_floor"] = a.floor
+        if a.geo:
+            share["dead_share_geo"] = True
     cells = []
     counts = a.counts.open("w") if a.counts else None
     for which, name, n, caps, _ in tasks_for(a.sets.split(","), a.events, a.seeds, ()):
