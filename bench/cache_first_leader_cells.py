@@ -110,7 +110,6 @@ def main() -> int:
     ap.add_argument("--share", type=float, default=0.07)
     ap.add_argument("--fill", type=float, help="dead_share_fill (the policy's default)")
     ap.add_argument("--floor", type=float, help="dead_share_floor (the policy's default)")
-    ap.add_argument("--geo", action="store_true", help="dead_share_geo=True (round 84's form)")
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--counts", type=Path,
                     help="also write the fill's counts of each cell the dead-share test sees")
@@ -122,8 +121,6 @@ def main() -> int:
             share["dead_share_fill"] = a.fill
         if a.floor is not None:
             share["dead_share_floor"] = a.floor
-        if a.geo:
-            share["dead_share_geo"] = True
     cells = []
     counts = a.counts.open("w") if a.counts else None
     for which, name, n, caps, _ in tasks_for(a.sets.split(","), a.events, a.seeds, ()):

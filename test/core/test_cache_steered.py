@@ -848,24 +848,6 @@ def test_a_dead_share_after_a_working_sets_fill_starts_on_lru() -> None:
         SteeredWTinyLFUPolicy(3, dead_share=1.5)
 
 
-def test_a_dead_share_against_the_cache_and_the_reused_keys() -> None:
-    # Round 84 (DEAD_SHARE_GEO, a setting, off; not kept: results/cache84_r84.patch): at C=1000
-    # 25 keys reused twice then left are dead and 73 live (a share of 0.26, fewer than the live,
-    # so round 26 keeps W-TinyLFU), after > 2 C lookups. Round 81's floor (0.03 C = 30 dead)
-    # keeps W-TinyLFU; against sqrt(C x 98 reused) = 313 keys, 25 >= 0.07 x 313: LRU.
-    trace = [k for _ in range(3) for k in range(25)] + [
-        k for i in range(902) for k in (10_000 + i, 100 + (2 * i) % 73, 100 + (2 * i + 1) % 73)
-    ] + [99_999, 99_998]
-    assert _leader_at_first_eviction(trace, 1000) == ("wtinylfu", 0)
-    assert _leader_at_first_eviction(trace, 1000, dead_share=0.07,
-                                     dead_share_geo=True) == ("lru", 1)
-    # the same gate's fill clause: within 2 C lookups W-TinyLFU
-    early = [k for k in range(10) for _ in range(3)] + [
-        k for i in range(200) for k in (10 + i % 30, 1000 + i)]
-    assert _leader_at_first_eviction(early, 100, dead_share=0.07,
-                                     dead_share_geo=True) == ("wtinylfu", 0)
-
-
 def _shared_trace(name: str) -> list[int]:
     env = os.environ.get("MEMORY_NODE_SHARED_DATA")
     d = (Path(env) if env else Path(__file__).resolve().parents[2].parent / "shared" / "data")

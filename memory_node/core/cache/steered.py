@@ -478,11 +478,6 @@ DEAD_IDLE = 4.0
 DEAD_SHARE = 0.08
 DEAD_SHARE_FILL = 2.0
 DEAD_SHARE_FLOOR = 0.03
-# Round 84 (cache84, a candidate setting, off): DEAD_SHARE measured against the geometric mean of
-# the keys reused twice or more and the keys the cache holds (dead >= DEAD_SHARE x sqrt(C x
-# (dead + live)), at least COLD_START, after DEAD_SHARE_FILL x C lookups) in place of the share
-# of the reused keys and DEAD_SHARE_FLOOR: one constant fewer.
-DEAD_SHARE_GEO = False
 # Round 32 (undos that pay only noise). Traced on fresh18's museum guide (C=100, tuning since
 # round 31): W-TinyLFU's ghost earns what LRU's and FIFO's earn within noise, yet once the
 # residents alternate they enter it ~15 times on short-window leads of 15-35 hits (undos of
@@ -872,8 +867,7 @@ class SteeredWTinyLFUPolicy:
             the first leader on reuse counts alone, as before round 26;
             ``dead_share``, ``dead_share_fill``, ``dead_share_floor``: round 81's dead-share
             test of the first leader (DEAD_SHARE, DEAD_SHARE_FILL, DEAD_SHARE_FLOOR;
-            ``dead_share=0`` never, as before round 81); ``dead_share_geo=True``: round 84's
-            form of it, dead >= dead_share x sqrt(C x keys reused twice+), no floor;
+            ``dead_share=0`` never, as before round 81);
             ``measure_convergence=False`` charges SWITCH_COST alone, as before round 23;
             ``noise_trials=0`` never holds an entry back on the undos' measured noise, as
             before round 32; ``entry_z=0`` never holds an entry on a noisy lead the long
@@ -913,7 +907,6 @@ class SteeredWTinyLFUPolicy:
         "_dead_share",
         "_dead_share_fill",
         "_dead_share_floor",
-        "_dead_share_geo",
         "_epoch",
         "_epoch_excl",
         "_epoch_hits",
@@ -1062,7 +1055,6 @@ class SteeredWTinyLFUPolicy:
         dead_share: float = DEAD_SHARE,
         dead_share_fill: float = DEAD_SHARE_FILL,
         dead_share_floor: float = DEAD_SHARE_FLOOR,
-        dead_share_geo: bool = DEAD_SHARE_GEO,
         measure_convergence: bool = True,
         noise_trials: int = NOISE_TRIALS,
         entry_z: float = ENTRY_Z,
@@ -1227,7 +1219,6 @@ class SteeredWTinyLFUPolicy:
         self._dead_share = dead_share  # round 81
         self._dead_share_fill = dead_share_fill
         self._dead_share_floor = dead_share_floor
-        self._dead_share_geo = dead_share_geo  # round 84
         # Until the residents first overflow: per resident key its hits and the lookups at
         # its first put and its last access (a dict only that long, then None), and how many
         # keys were reused exactly once / twice or more.
@@ -1879,10 +1870,6 @@ class SteeredWTinyLFUPolicy:
         if dead > live and dead >= max(self._cold_start, probation):
             return True
         share, floor = self._dead_share, self._dead_share_floor
-        if self._dead_share_geo:  # round 84: against sqrt(C x reused), COLD_START the floor
-            return (bool(share) and dead >= self._cold_start
-                    and dead * dead >= share * share * self.capacity * (dead + live)
-                    and now >= self._dead_share_fill * self.capacity)
         least = max(self._cold_start, floor * self.capacity) if floor else 1
         return (bool(share) and dead >= share * (dead + live) and dead >= least
                 and now >= self._dead_share_fill * self.capacity)
