@@ -9,7 +9,12 @@ hit for hit the same under both settings, and only the cells listed here need re
 COLD_UNREUSED (no key reused before the fill; not kept, results/cache79_r79.patch); ``--test
 deadshare`` round 81's DEAD_SHARE where round 26's test keeps W-TinyLFU (``--share``, ``--fill``,
 ``--floor``: the policy's dead_share, dead_share_fill and dead_share_floor; 0.07 with its
-default gate unless given).
+default gate unless given). With ``--counts PATH`` (round 84) each cell that reaches the
+dead-share test (round 14's and round 26's tests keep W-TinyLFU at the first overflow) also
+writes one JSON line of the fill's counts: the dead keys and the live keys reused twice or more
+(round 26's idle test), the lookups before the fill, the fill point in C, round 14's counts
+(``once``, ``twice``), and whether the test
+as set moves it (``moved``; the listed cells are those with ``moved`` true).
 
     .venv/bin/python bench/cache_first_leader_cells.py --sets fresh13,public,seeds \\
         --out bench/results/cache_first_leader_cells_r26.json
@@ -61,6 +66,41 @@ def moved_by_idle_test(trace: Sequence[Hashable], capacity: int, test: str = "id
     return False
 
 
+def fill_counts(trace: Sequence[Hashable], capacity: int, **share: float) -> dict | None:
+    """The fill's counts where round 14's and round 26's tests keep W-TinyLFU at the first
+    overflow (None otherwise, or if the trace never fills): ``dead`` and ``live`` (the keys
+    reused twice or more, by round 26's idle test), ``looked`` (the lookups before the fill),
+    ``fill`` (looked / C), ``C``, round 14's ``once`` and ``twice``, and ``moved`` (the
+    dead-share test as ``share`` sets it)."""
+    p = SteeredWTinyLFUPolicy(capacity, **{"dead_share": 0.0, **share})
+    for k in trace:
+        if p.get(k):
+            continue
+        reuses = p._reuses
+        if reuses is None:
+            return None
+        if len(p) >= capacity:
+            if p._once >= p._cold_start * (p._twice + 1):
+                return None
+            moved = p._frequency_over(reuses)
+            p._dead_share = 0.0
+            if p._frequency_over(reuses):
+                return None
+            now = p._looked + p._seen
+            dead = live = 0
+            for n, first, last in reuses.values():
+                if n >= 2:
+                    if now - last > p._dead_idle * (last - first) / n:
+                        dead += 1
+                    else:
+                        live += 1
+            return {"C": capacity, "dead": dead, "live": live, "looked": now,
+                    "fill": round(now / capacity, 4), "once": p._once, "twice": p._twice,
+                    "moved": moved}
+        p.put(k)
+    return None
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sets", default=",".join((*DEFAULT_SETS, "public", "seeds")))
@@ -71,6 +111,8 @@ def main() -> int:
     ap.add_argument("--fill", type=float, help="dead_share_fill (the policy's default)")
     ap.add_argument("--floor", type=float, help="dead_share_floor (the policy's default)")
     ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("--counts", type=Path,
+                    help="also write the fill's counts of each cell the dead-share test sees")
     a = ap.parse_args()
     share: dict[str, float] = {}
     if a.test == "deadshare":
@@ -80,12 +122,19 @@ def main() -> int:
         if a.floor is not None:
             share["dead_share_floor"] = a.floor
     cells = []
+    counts = a.counts.open("w") if a.counts else None
     for which, name, n, caps, _ in tasks_for(a.sets.split(","), a.events, a.seeds, ()):
         trace = load_trace((which, name, n))
         for c in caps:
+            if counts is not None:
+                got = fill_counts(trace, c, **share)
+                if got is not None:
+                    counts.write(json.dumps({"set": which, "trace": name, **got}) + "\n")
             if moved_by_idle_test(trace, c, a.test, **share):
                 cells.append([which, name, c])
                 print(which, name, c, flush=True)
+    if counts is not None:
+        counts.close()
     a.out.write_text(json.dumps(cells))
     print(f"{len(cells)} cells move", flush=True)
     return 0

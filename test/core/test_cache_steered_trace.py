@@ -85,5 +85,33 @@ def test_the_dead_share_listing_reads_the_gated_test() -> None:
                                    dead_share_fill=0.0, dead_share_floor=0.0)
 
 
+def test_the_fill_counts_agree_with_the_dead_share_listing() -> None:
+    # `--counts` (round 84) records the fill's counts of each cell the dead-share test sees;
+    # its `moved` is the listing's answer, and the counts are the ones the gate reads.
+    tool = load_bench("cache_first_leader_cells")
+    rng = random.Random(81)
+    hot_passes = [k for f in range(40) for _ in range(3) for b in range(25)
+                  for k in (f * 1000 + b, 100_000 + rng.randrange(50))]
+    passes = [f * 1000 + b for f in range(60) for _ in range(8) for b in range(20)]
+    early = [k for k in range(10) for _ in range(3)] + [
+        k for i in range(200) for k in (10 + i % 30, 1000 + i)]
+    got = tool.fill_counts(hot_passes, 100, dead_share=0.08)
+    assert got is not None and got["moved"] and got["C"] == 100
+    assert got["dead"] >= 0.08 * (got["dead"] + got["live"]) and got["dead"] >= 3
+    assert got["fill"] == got["looked"] / 100 >= 2.0
+    assert tool.fill_counts(passes, 100, dead_share=0.08) is None  # round 26's test decides
+    gated = tool.fill_counts(early, 100, dead_share=0.08)
+    assert gated is not None and not gated["moved"] and gated["fill"] < 2.0
+    ungated = tool.fill_counts(early, 100, dead_share=0.08, dead_share_fill=0.0,
+                               dead_share_floor=0.0)
+    assert ungated is not None and ungated["moved"]
+    assert {k: v for k, v in ungated.items() if k != "moved"} == {
+        k: v for k, v in gated.items() if k != "moved"}
+    for trace in (hot_passes, early):
+        c = tool.fill_counts(trace, 100, dead_share=0.08)
+        assert c is not None
+        assert c["moved"] is tool.moved_by_idle_test(trace, 100, "deadshare", dead_share=0.08)
+
+
 def _hits(p: SteeredWTinyLFUPolicy, trace: list[int]) -> int:
     return hits(p, trace)
