@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh68|fresh69] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh69|fresh70] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh69][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh70][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -1156,6 +1156,33 @@ checks and counts, the board set up again; small loops: the dark squares, the ho
 marbles, a machine's shots, the Mastermind board; late re-references: the clubs' members,
 the shop's regulars; frequency-skewed: the popular jars and lines, the pupils, the players;
 scans: the battleship grids, the Yahtzee cards, the new customers and season's lines.
+``fresh70`` (seeds 92000+) was written in round 84 before anything ran on it, by a writer
+who did not read the policy's code: a newsagent's mornings (every house on the paper rounds
+marked up in street order with the day's new editions, the counter's regulars and
+passers-by, Saturday's paper bills), an Othello club's evenings (discs placed and flipped on
+64 squares, a corner when one is open, the boards' moves interleaved, every square counted
+at the end), a newspaper's crossword app (a new grid every day, each session's entries
+checked square by square, a crossing square twice, puzzles from the last sixty days'
+archive, hints from a word list), a skittles league's nights (the nine pins read as they
+fall and as they are stood up again, three balls a hand, the alleys interleaved, the league
+table), a toy library's sessions (families bringing toys back two to six sessions later, the
+bags of pieces counted, reservations, new toys launched in the most asked-for places), a
+greengrocer's days (the buying list of every line in season, the produce calendar turning
+every four days so the popular set shifts, the veg boxes' same eight lines box after box), a
+video rental shop (a back catalogue by Zipf, new releases each Friday whose share halves
+week by week, rentals back one to five days later, the monthly stocktake), a second-hand
+record shop's crates (browsers flipping through whole crates in order and pulling a few out
+again, the listening deck, the week's arrivals filed in) and a bicycle repair workshop (job
+cards read at every step on interleaved stands, parts by a popularity order reshuffled every
+fifteen days, bikes collected days later). Loops: the paper rounds' mark-up, the video
+shop's stocktake, the greengrocer's buying list, the record crates; small loops: the nine
+pins, the Othello board's squares, the veg boxes' lines, a crossword grid's squares; late
+re-references: the toys and videos coming back, the bikes collected, the archive's puzzles,
+the league's players week after week; frequency-skewed: the counter's regulars and titles,
+the back catalogue, the parts, the toys, the lines in season; phase changes: the produce
+calendar, the new releases and new toys, the workshop's seasons, each day's editions and
+puzzle; scans: the day's editions, the passers-by, the crates flipped through, the new job
+cards.
 """
 
 from __future__ import annotations
@@ -31306,6 +31333,590 @@ def fresh69_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def newsagent_rounds(seed: int, houses: int, alpha: float) -> Iterator[int]:
+    """A newsagent's mornings as its round book and till record them (``houses`` houses on
+    the paper rounds, a round's bag for every sixty in street order; before six the papers
+    marked up: every house read in round order with the day's edition of each title it
+    takes (twenty titles by Zipf, each day's edition a new bundle); then the shop's day:
+    customers (regulars of 400 by Zipf ``alpha`` two times in three, passers-by otherwise,
+    new) buying the day's paper, a magazine (200 by Zipf) one time in four, a lottery ticket
+    one time in five, the till; Saturdays a sixth of the houses' paper bills paid; a few
+    orders changed every day)."""
+    rng = random.Random(seed)
+    house_k, edition_k, bag_k, cust_k, mag_k, lotto_k, till_k = (i << 48 for i in range(7))
+    title = _zipf(rng, 20, 1.2)
+    regular = _zipf(rng, 400, alpha)
+    mag = _zipf(rng, 200, 1.0)
+    passer = itertools.count(400)
+    takes = [sorted({title() for _ in range(rng.choice((1, 1, 1, 2, 2, 3)))})
+             for _ in range(houses)]
+    day = 0
+    while True:
+        for h in range(houses):
+            if h % 60 == 0:
+                yield bag_k + h // 60
+            yield house_k + h
+            for t in takes[h]:
+                yield edition_k + day * 20 + t
+        for _ in range(rng.randint(80, 200)):
+            yield cust_k + (regular() if rng.random() < 2 / 3 else next(passer))
+            if rng.random() < 0.8:
+                yield edition_k + day * 20 + title()
+            if rng.random() < 0.25:
+                yield mag_k + mag()
+            if rng.random() < 0.2:
+                yield lotto_k
+            yield till_k
+        if day % 7 == 5:
+            for h in rng.sample(range(houses), houses // 6):
+                yield house_k + h
+                yield till_k
+        for _ in range(rng.randint(0, 3)):
+            takes[rng.randrange(houses)] = sorted({title() for _ in range(rng.randint(1, 2))})
+        day += 1
+
+
+_OTHELLO_DIRS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+
+
+def _othello_flips(board: list[int], sq: int, side: int) -> list[int]:
+    """The discs a disc of ``side`` placed on the empty square ``sq`` would flip."""
+    r, c = divmod(sq, 8)
+    out: list[int] = []
+    for dr, dc in _OTHELLO_DIRS:
+        run: list[int] = []
+        rr, cc = r + dr, c + dc
+        while 0 <= rr < 8 and 0 <= cc < 8 and board[rr * 8 + cc] == 1 - side:
+            run.append(rr * 8 + cc)
+            rr, cc = rr + dr, cc + dc
+        if run and 0 <= rr < 8 and 0 <= cc < 8 and board[rr * 8 + cc] == side:
+            out.extend(run)
+    return out
+
+
+def othello_club(seed: int, members: int, boards: int) -> Iterator[int]:
+    """An Othello club's evenings as the tournament's boards record them (pairs of
+    ``members`` by Zipf at ``boards`` boards, the boards' moves arriving interleaved as the
+    games go on together; each game from the four centre discs; each move the player, the
+    board's clock, the square the disc is placed on (a corner when one is open, most times,
+    an edge more often than the middle) and every disc it flips (each square read), a pass
+    when no move is open; when neither side can move every square counted; the result
+    sheet and the two players)."""
+    rng = random.Random(seed)
+    player_k, clock_k, square_k, sheet_k = (i << 48 for i in range(4))
+    pick = _zipf(rng, members, 1.0)
+
+    def game(b: int) -> Iterator[int]:
+        p = pick()
+        q = pick()
+        while q == p:
+            q = rng.randrange(members)
+        board = [-1] * 64
+        board[27] = board[36] = 1
+        board[28] = board[35] = 0
+        side, passes = 0, 0
+        while passes < 2:
+            moves = [(sq, f) for sq in range(64) if board[sq] < 0
+                     for f in (_othello_flips(board, sq, side),) if f]
+            yield player_k + (p, q)[side]
+            yield clock_k + b
+            if not moves:
+                passes += 1
+                side = 1 - side
+                continue
+            passes = 0
+            corners = [m for m in moves if m[0] in (0, 7, 56, 63)]
+            edges = [m for m in moves if m[0] // 8 in (0, 7) or m[0] % 8 in (0, 7)]
+            if corners and rng.random() < 0.8:
+                sq, flips = rng.choice(corners)
+            elif edges and rng.random() < 0.4:
+                sq, flips = rng.choice(edges)
+            else:
+                sq, flips = rng.choice(moves)
+            board[sq] = side
+            yield square_k + b * 64 + sq
+            for f in flips:
+                board[f] = side
+                yield square_k + b * 64 + f
+            side = 1 - side
+        for sq in range(64):
+            yield square_k + b * 64 + sq
+        yield sheet_k + b
+        yield player_k + p
+        yield player_k + q
+
+    running = [game(b) for b in range(boards)]
+    while True:
+        b = rng.randrange(boards)
+        for _ in range(rng.randint(2, 6)):
+            key = next(running[b], None)
+            if key is None:
+                running[b] = game(b)
+                break
+            yield key
+
+
+def _crossword_grid(rng: random.Random, size: int) -> tuple[list[list[int]], list[int]]:
+    """A ``size`` by ``size`` grid with rotationally symmetric black squares: its slots
+    (the runs of two or more white squares, across then down) and its white squares."""
+    cells = size * size
+    black = [False] * cells
+    for i in range(cells // 2 + 1):
+        if rng.random() < 0.18:
+            black[i] = black[cells - 1 - i] = True
+    slots: list[list[int]] = []
+    for across in (True, False):
+        for line in range(size):
+            run: list[int] = []
+            for j in range(size + 1):
+                sq = line * size + j if across else j * size + line
+                if j < size and not black[sq]:
+                    run.append(sq)
+                    continue
+                if len(run) >= 2:
+                    slots.append(run)
+                run = []
+    return slots, [i for i in range(cells) if not black[i]]
+
+
+def crossword_app(seed: int, size: int, solvers: int) -> Iterator[int]:
+    """A newspaper's crossword app as its server sees it (a new ``size`` by ``size``
+    puzzle every day, twelve sessions a day; a session's solver (of ``solvers`` by Zipf)
+    on today's puzzle, or on one from the archive of the last sixty days one time in seven
+    (yesterday's the most); each clue taken in order across then down in up to three
+    passes, the ones the solver gets: the solver's progress, the clue, a hint from the word
+    list (3,000 words by Zipf) one time in five, the entry checked square by square (a
+    square shared by an across and a down entry checked twice); a finished grid checked
+    square by square and the day's leaderboard read; five sessions at a time, their
+    requests interleaved)."""
+    rng = random.Random(seed)
+    user_k, clue_k, square_k, word_k, board_k = (i << 48 for i in range(5))
+    user = _zipf(rng, solvers, 1.0)
+    word = _zipf(rng, 3000, 1.0)
+    back = _zipf(rng, 60, 1.2)
+    grids: dict[int, tuple[list[list[int]], list[int]]] = {}
+    cells = size * size
+
+    def session(u: int, d: int) -> Iterator[int]:
+        if d not in grids:
+            grids[d] = _crossword_grid(random.Random(seed * 100_000 + 1000 + d), size)
+        slots, whites = grids[d]
+        base = (d + 100) * cells
+        solved: set[int] = set()
+        for p in (0.45, 0.7, 0.9):
+            for i, slot in enumerate(slots):
+                if i in solved or rng.random() > p:
+                    continue
+                yield user_k + u
+                yield clue_k + base + i
+                if rng.random() < 0.2:
+                    yield word_k + word()
+                for sq in slot:
+                    yield square_k + base + sq
+                solved.add(i)
+        if len(solved) == len(slots):
+            for sq in whites:
+                yield square_k + base + sq
+            yield board_k + d + 100
+        yield user_k + u
+
+    day, started = 0, 0
+    live: list[Iterator[int]] = []
+    while True:
+        while len(live) < 5:
+            if started == 12:
+                day, started = day + 1, 0
+            d = day if rng.random() < 6 / 7 else day - 1 - back()
+            live.append(session(user(), d))
+            started += 1
+        i = rng.randrange(len(live))
+        for _ in range(rng.randint(1, 6)):
+            key = next(live[i], None)
+            if key is None:
+                live.pop(i)
+                break
+            yield key
+
+
+def skittles_league(seed: int, alleys: int, teams: int) -> Iterator[int]:
+    """A skittles league's nights as the scorers' chalkboards record them (``teams`` pub
+    teams, squads of twelve of whom eight play, the regulars most; ``alleys`` matches a
+    night, the league's results line taking their throws as they come, the alleys
+    interleaved; six legs a match, each player's hand three balls at the nine pins: the
+    player, the ball, every pin knocked down read, all nine stood up again after a flopper,
+    the sticker-up standing the fallen pins after the hand (each read again); the leg's
+    total on the chalkboard; each match's result; after the night every team's row of the
+    league table)."""
+    rng = random.Random(seed)
+    player_k, ball_k, pin_k, board_k, result_k, table_k = (i << 48 for i in range(6))
+    regular = _zipf(rng, 12, 1.0)
+
+    def eight(team: int) -> list[int]:
+        out: list[int] = []
+        while len(out) < 8:
+            p = team * 12 + regular()
+            if p not in out:
+                out.append(p)
+        return out
+
+    def match(alley: int, home: int, away: int) -> Iterator[int]:
+        sides = (eight(home), eight(away))
+        pins = alley * 9
+        for _leg in range(6):
+            for s in (0, 1):
+                for p in sides[s]:
+                    yield player_k + p
+                    standing = set(range(9))
+                    fallen: set[int] = set()
+                    for ball in range(3):
+                        yield ball_k + alley * 3 + ball
+                        down = [x for x in sorted(standing) if rng.random() < 0.45]
+                        for x in down:
+                            yield pin_k + pins + x
+                        standing -= set(down)
+                        fallen |= set(down)
+                        if not standing:
+                            for x in range(9):
+                                yield pin_k + pins + x
+                            standing, fallen = set(range(9)), set()
+                    for x in sorted(fallen):
+                        yield pin_k + pins + x
+                yield board_k + alley * 2 + s
+        yield result_k + home
+        yield result_k + away
+
+    while True:
+        order = rng.sample(range(teams), 2 * alleys)
+        running = [match(a, order[2 * a], order[2 * a + 1]) for a in range(alleys)]
+        while running:
+            i = rng.randrange(len(running))
+            for _ in range(rng.randint(3, 12)):
+                key = next(running[i], None)
+                if key is None:
+                    running.pop(i)
+                    break
+                yield key
+        for t in range(teams):
+            yield table_k + t
+
+
+def toy_library(seed: int, toys: int, members: int) -> Iterator[int]:
+    """A toy library's sessions as its loans book records them (``toys`` toys on the
+    catalogue, asked for by Zipf; ``members`` families by Zipf, twenty to fifty a session;
+    each family at the desk: its card and loans page, the toys it brings back (borrowed two
+    sessions before or more, all of them after six; each toy read and a set's or a
+    puzzle's bags of pieces counted bag by bag; a toy someone waits for put on the holds
+    shelf; one in fifty worn out and replaced by a new toy), the toys held for it collected,
+    one to three toys borrowed (the toy, its bags; a toy that is out reserved); every eighth
+    session new toys launched in the most asked-for places)."""
+    rng = random.Random(seed)
+    family_k, page_k, toy_k, bag_k, shelf_k, desk_k = (i << 48 for i in range(6))
+    ask = _zipf(rng, toys, 1.0)
+    family = _zipf(rng, members, 0.8)
+    ids = list(range(toys))
+    bags = [rng.choice((0, 0, 0, 1, 2, 3, 4)) for _ in range(toys)]
+    new_id = itertools.count(toys)
+    out: dict[int, list[tuple[int, int]]] = {}
+    on_loan: set[int] = set()
+    holds: dict[int, int] = {}
+    session = 0
+
+    def fresh_toy(slot: int) -> None:
+        ids[slot] = next(new_id)
+        bags.append(rng.choice((0, 0, 0, 1, 2, 3, 4)))
+
+    while True:
+        yield desk_k
+        if session % 8 == 7:
+            for slot in rng.sample(range(min(20, toys)), rng.randint(3, 6)):
+                fresh_toy(slot)
+        visitors: list[int] = []
+        for _ in range(rng.randint(20, 50)):
+            f = family()
+            if f not in visitors:
+                visitors.append(f)
+        for f in visitors:
+            yield family_k + f
+            yield page_k + f
+            keep: list[tuple[int, int]] = []
+            for t, when in out.get(f, []):
+                age = session - when
+                if age < 2 or (age < 6 and rng.random() < 0.3):
+                    keep.append((t, when))
+                    continue
+                yield toy_k + t
+                for b in range(bags[t]):
+                    yield bag_k + t * 4 + b
+                on_loan.discard(t)
+                if t in holds:
+                    yield shelf_k
+                if rng.random() < 0.02 and t in ids:
+                    fresh_toy(ids.index(t))
+            for t, who in list(holds.items()):
+                if who == f and t not in on_loan:
+                    del holds[t]
+                    yield shelf_k
+                    yield toy_k + t
+                    on_loan.add(t)
+                    keep.append((t, session))
+            for _ in range(rng.randint(1, 3)):
+                t = ids[ask()]
+                yield toy_k + t
+                if t in on_loan:
+                    holds.setdefault(t, f)
+                    continue
+                for b in range(bags[t]):
+                    yield bag_k + t * 4 + b
+                on_loan.add(t)
+                keep.append((t, session))
+            out[f] = keep
+            yield page_k + f
+        session += 1
+
+
+def greengrocer_seasons(seed: int, lines: int, alpha: float) -> Iterator[int]:
+    """A greengrocer's days as its buying list and till record them (``lines`` produce
+    lines, half of them in season at a time; the produce calendar turning every four days
+    here (a quarter of the lines in season going out, as many coming in, the newly in
+    season ones the most asked for, so the popular set shifts); at five every line in
+    season read on the buying list at the market; customers (a regular's loyalty card, of
+    300 by Zipf, one time in two) asking for one to six lines by Zipf ``alpha`` over what is
+    in season: each line's crate, the scales, a bag, the till; Fridays the veg box round:
+    thirty to sixty subscribers' boxes packed with the week's same eight lines, box after
+    box)."""
+    rng = random.Random(seed)
+    line_k, scale_k, bag_k, till_k, card_k, box_k = (i << 48 for i in range(6))
+    order = list(range(lines))
+    rng.shuffle(order)
+    half = lines // 2
+    season, off = order[:half], order[half:]
+    pick = _zipf(rng, half, alpha)
+    regular = _zipf(rng, 300, 1.0)
+    day = 0
+    while True:
+        if day % 4 == 3:
+            going = set(rng.sample(range(half), half // 4))
+            gone = [season[i] for i in sorted(going)]
+            rng.shuffle(off)
+            season = off[:len(gone)] + [x for i, x in enumerate(season) if i not in going]
+            off = off[len(gone):] + gone
+        for x in season:
+            yield line_k + x
+        if day % 7 == 4:
+            box = rng.sample(season[:30], 8)
+            for s in range(rng.randint(30, 60)):
+                yield box_k + s
+                for x in box:
+                    yield line_k + x
+                    yield scale_k
+        for _ in range(rng.randint(60, 140)):
+            if rng.random() < 0.5:
+                yield card_k + regular()
+            for _l in range(rng.randint(1, 6)):
+                yield line_k + season[pick()]
+                yield scale_k
+                yield bag_k
+            yield till_k
+        day += 1
+
+
+def video_rental_shop(seed: int, titles: int, alpha: float) -> Iterator[int]:
+    """A video rental shop's days as its counter system records them (a back catalogue of
+    ``titles`` titles, one copy each, by Zipf ``alpha``; every Friday six to twelve new
+    releases on the wall, five copies each (the title and every copy read), rented more than
+    the catalogue while new and less each week after (halving weekly); each member (of 800
+    by Zipf) renting one to three titles: the member's account, the title, a copy, the till;
+    every rental back one to five days later (the member, the copy, the title; one in ten
+    late, a fee); once a month a stocktake walking the whole back catalogue)."""
+    rng = random.Random(seed)
+    member_k, title_k, copy_k, fee_k, till_k = (i << 48 for i in range(5))
+    back = _zipf(rng, titles, alpha)
+    member = _zipf(rng, 800, 0.9)
+    new_title = itertools.count(titles)
+    releases: list[tuple[int, int]] = []
+    due: list[tuple[int, int, int, int, int]] = []
+    rentals = itertools.count()
+    day = 0
+    while True:
+        week = day // 7
+        while due and due[0][0] <= day:
+            _, _, m, t, c = heapq.heappop(due)
+            yield member_k + m
+            yield copy_k + t * 8 + c
+            yield title_k + t
+            if rng.random() < 0.1:
+                yield fee_k + m
+                yield till_k
+        if day % 7 == 4:
+            for _ in range(rng.randint(6, 12)):
+                t = next(new_title)
+                releases.append((t, week))
+                yield title_k + t
+                for c in range(5):
+                    yield copy_k + t * 8 + c
+            releases = [r for r in releases if week - r[1] < 8]
+        for _ in range(rng.randint(30, 90)):
+            m = member()
+            yield member_k + m
+            for _r in range(rng.randint(1, 3)):
+                if releases and rng.random() < 0.55:
+                    t = rng.choices([r[0] for r in releases],
+                                    [0.5 ** (week - r[1]) for r in releases])[0]
+                    c = rng.randrange(5)
+                else:
+                    t, c = back(), 0
+                yield title_k + t
+                yield copy_k + t * 8 + c
+                heapq.heappush(due, (day + rng.randint(1, 5), next(rentals), m, t, c))
+            yield till_k
+        if day % 30 == 20:
+            for t in range(titles):
+                yield title_k + t
+        day += 1
+
+
+def record_shop_crates(seed: int, crates: int, per_crate: int) -> Iterator[int]:
+    """A second-hand record shop's days as its stock cards record them (``crates`` crates
+    of about ``per_crate`` records each, the new arrivals crate and the ones by the door
+    browsed most (crates by Zipf); each browser flipping through one to four crates front
+    to back (every record read in order), pulling out a few to look at again and one in
+    three of those to the listening deck (the deck, the record read again as it plays and
+    once more back in its sleeve); one in five buying one of them (the record, the till,
+    the record gone from its crate); every Saturday the week's house clearance buying put
+    in the new arrivals crate (new records) and last week's arrivals filed into the crates,
+    a crate over its size losing records to the bargain box)."""
+    rng = random.Random(seed)
+    record_k, deck_k, till_k = (i << 48 for i in range(3))
+    crate_of = _zipf(rng, crates, 1.0)
+    new = itertools.count()
+    stock = [[next(new) for _ in range(per_crate)] for _ in range(crates)]
+    day = 0
+    while True:
+        if day % 7 == 5:
+            for r in stock[0]:
+                c = 1 + rng.randrange(crates - 1)
+                stock[c].insert(rng.randrange(len(stock[c]) + 1), r)
+                if len(stock[c]) > per_crate + per_crate // 4:
+                    stock[c].pop(rng.randrange(len(stock[c])))
+            stock[0] = [next(new) for _ in range(per_crate)]
+        for _ in range(rng.randint(10, 30)):
+            pulled: list[int] = []
+            for _c in range(rng.randint(1, 4)):
+                crate = stock[crate_of()]
+                for r in crate:
+                    yield record_k + r
+                if crate:
+                    pulled.extend(rng.sample(crate, min(len(crate), rng.randint(0, 3))))
+            for r in pulled:
+                yield record_k + r
+                if rng.random() < 1 / 3:
+                    yield deck_k
+                    yield record_k + r
+                    yield record_k + r
+            if pulled and rng.random() < 0.2:
+                r = rng.choice(pulled)
+                yield record_k + r
+                yield till_k
+                for crate in stock:
+                    if r in crate:
+                        crate.remove(r)
+                        break
+        day += 1
+
+
+def cycle_workshop(seed: int, parts: int, stands: int) -> Iterator[int]:
+    """A bicycle repair workshop's days as its job cards record them (two to four bikes a
+    stand booked in each morning, their owners of 600 by Zipf, a new customer one time in
+    three, a new job card each; ``stands`` mechanics' stands each working a bike at a time,
+    the stands' steps interleaved: every step the job card, a tool or two of fifteen (the
+    workshop's torque wrench and cable cutters most), a part one time in two (``parts``
+    stock lines by Zipf over the season's order, the drawer read, then the card again); the
+    test ride; each bike collected one to five days later (the customer, the card, the
+    till); every fifteen days the season turning, the lines' popularity order reshuffled;
+    Fridays the parts order, a quarter of the lines read)."""
+    rng = random.Random(seed)
+    customer_k, card_k, tool_k, part_k, ride_k, till_k, order_k = (i << 48 for i in range(7))
+    customer = _zipf(rng, 600, 1.0)
+    tool = _zipf(rng, 15, 1.2)
+    part = _zipf(rng, parts, 1.0)
+    rank = list(range(parts))
+    cards = itertools.count()
+    new_customer = itertools.count(600)
+    collect: list[tuple[int, int, int]] = []
+    day = 0
+    while True:
+        if day % 15 == 14:
+            rng.shuffle(rank)
+        while collect and collect[0][0] <= day:
+            _, card, who = heapq.heappop(collect)
+            yield customer_k + who
+            yield card_k + card
+            yield till_k
+        queue: list[tuple[int, int]] = []
+        for _ in range(stands * rng.randint(2, 4)):
+            who = next(new_customer) if rng.random() < 1 / 3 else customer()
+            card = next(cards)
+            yield customer_k + who
+            yield card_k + card
+            queue.append((card, who))
+
+        def job(card: int, who: int, today: int) -> Iterator[int]:
+            for _step in range(rng.randint(3, 12)):
+                yield card_k + card
+                for _t in range(rng.randint(1, 2)):
+                    yield tool_k + tool()
+                if rng.random() < 0.5:
+                    yield part_k + rank[part()]
+                    yield card_k + card
+            yield ride_k
+            yield card_k + card
+            heapq.heappush(collect, (today + rng.randint(1, 5), card, who))
+
+        working: list[Iterator[int]] = []
+        while queue or working:
+            while queue and len(working) < stands:
+                working.append(job(*queue.pop(0), day))
+            i = rng.randrange(len(working))
+            for _ in range(rng.randint(1, 5)):
+                key = next(working[i], None)
+                if key is None:
+                    working.pop(i)
+                    break
+                yield key
+        if day % 7 == 4:
+            for p in sorted(rng.sample(range(parts), parts // 4)):
+                yield part_k + p
+            yield order_k
+        day += 1
+
+
+def fresh70_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 84's held-out set: seeds 92000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 92000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "newsagent_h120": lambda: newsagent_rounds(s + 0, 120, 1.0),
+        "newsagent_h1500": lambda: newsagent_rounds(s + 1, 1500, 0.8),
+        "othello_m20_b2": lambda: othello_club(s + 2, 20, 2),
+        "othello_m200_b6": lambda: othello_club(s + 3, 200, 6),
+        "crossword_s7_u40": lambda: crossword_app(s + 4, 7, 40),
+        "crossword_s15_u400": lambda: crossword_app(s + 5, 15, 400),
+        "skittles_a2_t8": lambda: skittles_league(s + 6, 2, 8),
+        "skittles_a10_t40": lambda: skittles_league(s + 7, 10, 40),
+        "toylibrary_t300_f150": lambda: toy_library(s + 8, 300, 150),
+        "toylibrary_t3000_f600": lambda: toy_library(s + 9, 3000, 600),
+        "greengrocer_l150": lambda: greengrocer_seasons(s + 10, 150, 1.1),
+        "greengrocer_l1500": lambda: greengrocer_seasons(s + 11, 1500, 0.8),
+        "videoshop_t300": lambda: video_rental_shop(s + 12, 300, 1.0),
+        "videoshop_t3000": lambda: video_rental_shop(s + 13, 3000, 0.8),
+        "crates_c12_r40": lambda: record_shop_crates(s + 14, 12, 40),
+        "crates_c60_r50": lambda: record_shop_crates(s + 15, 60, 50),
+        "cycleshop_p120_s2": lambda: cycle_workshop(s + 16, 120, 2),
+        "cycleshop_p1200_s6": lambda: cycle_workshop(s + 17, 1200, 6),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -31346,7 +31957,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh66": fresh66_variants,
                 "fresh67": fresh67_variants,
                 "fresh68": fresh68_variants,
-                "fresh69": fresh69_variants}
+                "fresh69": fresh69_variants,
+                "fresh70": fresh70_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

@@ -12,8 +12,9 @@ fresh49, round 62's fresh50, round 63's fresh51, round 64's fresh52, round 65's 
 round 66's fresh54, round 67's fresh55, round 68's fresh56, round 69's fresh57, round 70's
 fresh58, round 71's fresh59, round 72's fresh60, round 73's fresh61, round 74's fresh62,
 round 75's fresh63, round 76's fresh64, round 77's fresh65, round 78's fresh66, round 79's
-fresh67, round 80's fresh68, round 81's fresh69): their generators are seeded, exact in length
-and distinct. Only the streams are checked here; no policy runs on them (they are held out)."""
+fresh67, round 80's fresh68, round 81's fresh69, round 84's fresh70): their generators are
+seeded, exact in length and distinct. Only the streams are checked here; no policy runs on
+them (they are held out)."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14
         "fresh51", "fresh52", "fresh53", "fresh54", "fresh55",
         "fresh56", "fresh57", "fresh58", "fresh59", "fresh60",
         "fresh61", "fresh62", "fresh63", "fresh64", "fresh65", "fresh66",
-        "fresh67", "fresh68", "fresh69")
+        "fresh67", "fresh68", "fresh69", "fresh70")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -275,6 +276,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "faregate": lambda s: h.fare_gates(s, 50, 8, 300, 40, 0.2),
             "homehub": lambda s: h.home_hub(s, 4, 5, 2, 100, 5),
             "bikeshare": lambda s: h.bike_share(s, 10, 60, 1.0, 50, 4),
+        }
+    if name == "fresh70":
+        return {
+            "newsagent": lambda s: h.newsagent_rounds(s, 120, 1.0),
+            "othello": lambda s: h.othello_club(s, 20, 2),
+            "crossword": lambda s: h.crossword_app(s, 7, 40),
+            "skittles": lambda s: h.skittles_league(s, 2, 8),
+            "toylibrary": lambda s: h.toy_library(s, 300, 150),
+            "greengrocer": lambda s: h.greengrocer_seasons(s, 150, 1.1),
+            "videoshop": lambda s: h.video_rental_shop(s, 300, 1.0),
+            "crates": lambda s: h.record_shop_crates(s, 12, 40),
+            "cycleshop": lambda s: h.cycle_workshop(s, 120, 2),
         }
     if name == "fresh69":
         return {
