@@ -13,6 +13,10 @@ reports, against the better of standalone LRU and FIFO (the rule's reference):
 
     PYTHONPATH=$PWD .venv/bin/python bench/cache_crates_r84_trace.py --ablate \\
         --out bench/results/cache_crates_r84_trace.json
+    # what-ifs on round 18's guard (``whatif=sunk_exit`` / ``sunk_both``: subclasses here,
+    # not settings of the policy) over a list of tuning cells:
+    PYTHONPATH=$PWD .venv/bin/python bench/cache_crates_r84_trace.py --cells CELLS.json \\
+        --setting main --setting "sx:whatif='sunk_exit'" --setting "sb:whatif='sunk_both'"
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import cache_rule_heldout as heldout  # noqa: E402
-from cache_rule_tuning import parse_setting  # noqa: E402
+from cache_rule_tuning import load_trace, parse_setting  # noqa: E402
 
 from memory_node.core.cache.policies import FIFOPolicy, LRUPolicy  # noqa: E402
 from memory_node.core.cache.steered import EXPERTS, SteeredWTinyLFUPolicy  # noqa: E402
@@ -161,9 +165,39 @@ class _Logged(SteeredWTinyLFUPolicy):
         return v
 
 
+class _SunkExit(_Logged):
+    """What-if (not a candidate): round 18's guard does not force the residents off
+    W-TinyLFU while W-TinyLFU's ghost leads the better recency ghost on the long window
+    (the excess is then sunk: leaving does not earn it back)."""
+
+    def _behind(self) -> bool:
+        if self._leader == 0 and self._long_lead() > 0:
+            return False
+        return super()._behind()
+
+
+class _SunkBoth(_Logged):
+    """What-if (not a candidate): as _SunkExit, and an entry into W-TinyLFU is not barred
+    while its ghost leads the better recency ghost on the long window and cumulatively."""
+
+    def _behind(self) -> bool:
+        if self._long_lead() > 0 and (self._leader == 0 or self._cum_lead() > 0):
+            return False
+        return super()._behind()
+
+    def _cum_lead(self) -> float:
+        hits, cum = self._epoch_hits, self._cum
+        return cum[0] + hits[0] - max(cum[1] + hits[1], cum[2] + hits[2])
+
+
+WHATIF = {"sunk_exit": _SunkExit, "sunk_both": _SunkBoth}
+
+
 def replay(trace: Sequence[Hashable], capacity: int, kwargs: dict[str, Any],
            segments: bool, kinds: list[str] | None = None) -> dict[str, Any]:
-    p = _Logged(capacity, **kwargs)
+    kwargs = dict(kwargs)
+    cls = WHATIF[kwargs.pop("whatif")] if "whatif" in kwargs else _Logged
+    p = cls(capacity, **kwargs)
     p.log = []
     p.guard = []
     p.hedged = [0, 0]
@@ -269,14 +303,19 @@ def main() -> int:
     ap.add_argument("--events", type=int, default=30_000)
     ap.add_argument("--ablate", action="store_true")
     ap.add_argument("--setting", action="append", help="name:key=value,... (as cache_rule_tuning)")
+    ap.add_argument("--cells", type=Path, help="a JSON file of [set, trace, C] (any tuning "
+                    "set cache_rule_tuning.py reads, e.g. seeds:2 or public)")
     ap.add_argument("--out", type=Path)
     a = ap.parse_args()
+    cells = list(a.cell or ())
+    if a.cells:
+        cells += [f"{w}:{n}:{c}" for w, n, c in json.loads(a.cells.read_text())]
     settings = [parse_setting(s) for s in (a.setting or (ABLATIONS if a.ablate else ("main",)))]
     result: dict[str, Any] = {}
-    for cell in a.cell or CELLS:
-        which, name, cap = cell.split(":")
+    for cell in cells or CELLS:
+        which, name, cap = cell.rsplit(":", 2)
         c = int(cap)
-        trace = list(heldout.VARIANT_SETS[which](a.events)[name]())
+        trace = load_trace((which, name, a.events))
         row: dict[str, Any] = {"wtinylfu_alone": standalone_wtinylfu(trace, c)}
         kinds = None
         if name.startswith("crates_"):
@@ -287,7 +326,8 @@ def main() -> int:
             # the replay is the generator's own: its deck and till keys fall where it says
             assert all((k == 1 << 48) == (kd == "deck") and (k == 2 << 48) == (kd == "till")
                        for k, kd in zip(trace, kinds, strict=True))
-            assert all(k < 1 << 48 for k, kd in zip(trace, kinds, strict=True)
+            assert all(isinstance(k, int) and k < 1 << 48
+                       for k, kd in zip(trace, kinds, strict=True)
                        if kd.startswith("scan") or kd in ("pull", "sale"))
             # Saturdays and day ends as lookup indices (the markers' positions less the
             # markers before them)
@@ -311,6 +351,9 @@ def main() -> int:
                   f"{got['wtinylfu_ghost_margin']:+.3f} switches {got['switches']}{extra}",
                   flush=True)
         ref = max(row["main"]["lru"], row["main"]["fifo"]) if "main" in row else None
+        if a.cells:  # a screen: keep the margins only
+            row = {k: ({"margin": v["margin"], "switches": v["switches"]}
+                       if isinstance(v, dict) and "margin" in v else v) for k, v in row.items()}
         if ref is not None:
             print(f"{cell} W-TinyLFU alone {100 * (row['wtinylfu_alone'] - ref) / len(trace):+.3f}")
         result[cell] = row
