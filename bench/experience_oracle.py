@@ -125,7 +125,7 @@ class OraclePlanner:
     # -- a task -----------------------------------------------------------------------
     def plan_task(self, world: World, task: Task) -> Plan | None:
         """The fewest calls achieving every subtask of `task` in order, or None."""
-        return self._rest(Plan([], world, goals.Binding()), task, 0)
+        return self._rest(Plan([], world, goals.Binding(since=world.acted_count)), task, 0)
 
     def _rest(self, plan: Plan, task: Task, index: int) -> Plan | None:
         if index == len(task.subtasks):

@@ -47,6 +47,7 @@ def _replay(world: World, task: Task, calls: list[str]) -> bool:
     table = load_skill_table()
     runner = SkillRunner(table, Navigator(world.free), Costs())
     w = copy.deepcopy(world)
+    binding = goals.Binding(since=w.acted_count)   # the task's own acts only
     for text in calls:
         skill, _, rest = text.partition("(")
         ids = [a.strip() for a in rest.rstrip(")").split(",") if a.strip()]
@@ -56,7 +57,6 @@ def _replay(world: World, task: Task, calls: list[str]) -> bool:
         if not out.success or out.world is None:
             return False
         w = out.world
-    binding = goals.Binding()
     return all(binding.check(w, c.text, c.expected) is c.expected
                for sub in task.subtasks for c in sub.conditions)
 

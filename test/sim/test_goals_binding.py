@@ -1,5 +1,6 @@
 """The goal checker's binding rule: within a task, a type named alone means the instance an
-earlier met condition bound (the one the robot acted on, from the world's own record)."""
+earlier met condition bound (the one the robot acted on in this task, from the world's own
+record)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import json
 
 from memory_node.sim.core.goals import Binding, check
 from memory_node.sim.core.truth import from_state, to_state
+from memory_node.sim.core.world import ACTED_KEEP
 
 
 def _sorted(w, t):
@@ -121,3 +123,35 @@ def test_ids_are_judged_as_written_and_negative_or_unmet_goals_bind_nothing(worl
     assert binding.check(world, "OPEN(Drawer)") and binding.bound["Drawer"] == {b.id}
     # An id outside the binding is still judged as written.
     assert binding.check(world, f"CLOSED({a.id})")
+
+
+def test_an_earlier_tasks_act_binds_nothing_in_this_task(world, runner, target) -> None:
+    """Round 84 (tune untidied 4019, "put the spoon away in the drawer and close it"): an
+    earlier task opened both drawers, the second last. This task's "open a drawer" holds
+    without an act; "close it" then closes the first. The earlier act on the second drawer
+    must not make it this task's drawer."""
+    bot = Bot(world, runner, target)
+    a, b = _sorted(bot.w, "Drawer")[:2]
+    for d in (a, b):                       # the earlier task
+        bot.do("navigate", d.id)
+        bot.do("open", d.id)
+    binding = Binding(since=bot.w.acted_count)   # this task starts
+    assert binding.check(bot.w, "OPEN(Drawer)")
+    assert binding.bound["Drawer"] == {a.id, b.id}      # this task acted on neither
+    bot.do("navigate", a.id)
+    bot.do("close", a.id)
+    assert binding.check(bot.w, "CLOSED(Drawer)")
+    assert binding.bound["Drawer"] == {a.id}
+
+
+def test_the_tasks_start_survives_the_records_truncation_and_the_ground_truth(world) -> None:
+    a, b = _sorted(world, "Drawer")[:2]
+    a.is_open = b.is_open = True
+    world.record_acted(*[b.id] * (ACTED_KEEP + 5))   # earlier tasks: more than the record keeps
+    binding = Binding(since=world.acted_count)
+    world.record_acted(a.id)                          # this task acts on a
+    again = from_state(json.loads(json.dumps(to_state(world))))
+    assert again.acted_count == world.acted_count and len(again.acted) == ACTED_KEEP
+    assert binding.check(again, "OPEN(Drawer)") and binding.bound["Drawer"] == {a.id}
+    later = Binding(since=again.acted_count)          # a task that has not acted yet
+    assert later.check(again, "OPEN(Drawer)") and later.bound["Drawer"] == {a.id, b.id}

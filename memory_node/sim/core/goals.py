@@ -8,19 +8,22 @@ in. Names are case-insensitive; SWITCHON/SWITCHOFF and IN are accepted aliases. 
 benchmark reads this: it is ground truth.
 
 `check` judges each condition alone: a type stands for any instance of it. A task is
-judged with a `Binding` (one per task, conditions in the task's order, each subtask's
-right after it ends), because "put the apple in the drawer, then close it" means the
+judged with a `Binding` (one per task, made as the task starts with `since` the world's
+`acted_count` then; conditions in the task's order, each subtask's right after it ends),
+because "put the apple in the drawer, then close it" means the
 drawer the apple went into, not any drawer of the house:
 
 - The first condition expected to hold that is met binds each type it names to the
   instance that met it; later conditions naming the type alone are judged on that
   instance only (`CLOSED(Drawer)` after `INSIDE(Apple, Drawer)` is false until the apple's
   drawer is closed, whatever other drawers are).
-- Several instances meet it: the one the robot acted on last binds, from the world's own
-  record of what its arm skills acted on (`World.acted`: the objects a successful skill
-  named, and the receptacle a picked object was taken from), never from the planner's
-  claims. When it acted on none of them, all of them stay candidates and the next met
-  condition naming the type narrows them (a type is never bound to an arbitrary one).
+- Several instances meet it: the one the robot acted on last in this task binds, from the
+  world's own record of what its arm skills acted on (`World.acted`: the objects a
+  successful skill named, and the receptacle a picked object was taken from), never from
+  the planner's claims. Only the acts recorded since the Binding's `since` count: an
+  earlier task's act binds nothing. When the task acted on none of them, all of them stay
+  candidates and the next met condition naming the type narrows them (a type is never
+  bound to an arbitrary one).
 - Explicit instance ids are judged as written and bind nothing; a condition that must not
   hold (`: 0`) or is not met binds nothing; a negative condition is judged on the type's
   candidates.
@@ -144,6 +147,9 @@ class Binding:
     """One task's binding of types to instances (the rule is in the module docstring)."""
 
     bound: dict[str, frozenset[str]] = field(default_factory=dict)
+    # `World.acted_count` when the task started: only acts recorded after it bind (0: every
+    # act the world's record keeps).
+    since: int = 0
 
     def check(self, world: World, condition: str | Condition, expected: bool = True) -> bool:
         """Does `condition` hold now on the instances bound so far? A met condition that
@@ -155,7 +161,8 @@ class Binding:
         return bool(found)
 
     def _bind(self, world: World, cond: Condition, found: list[tuple[str, ...]]) -> None:
-        last = {object_id: i for i, object_id in enumerate(world.acted)}
+        mine = min(len(world.acted), max(0, world.acted_count - self.since))
+        last = {object_id: i for i, object_id in enumerate(world.acted[len(world.acted) - mine:])}
 
         def recency(w: tuple[str, ...]) -> int:
             return max(last.get(object_id, -1) for object_id in w)

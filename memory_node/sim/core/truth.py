@@ -27,7 +27,7 @@ def to_state(world: World) -> dict[str, Any]:
                      "room": o.room, "parent": o.parent, "relation": o.relation,
                      "states": o.state_words(), "filled": o.filled}
                     for o in world.objects.values()],
-        "acted": list(world.acted),
+        "acted": list(world.acted), "acted_count": world.acted_count,
     }
 
 
@@ -50,7 +50,8 @@ def from_state(state: dict[str, Any]) -> World:
         objects[o.id] = o
     r = state["robot"]
     rooms = [Room(x["name"], x["kind"], *x["bounds"]) for x in state.get("rooms", [])]
+    acted = [str(a) for a in state.get("acted", [])]
     return World(name="truth", rooms=rooms, objects=objects, free=set(),
                  robot=Robot(r["x"], r["y"], r["yaw"], r.get("held")),
                  time=float(state.get("time", 0.0)), source=state.get("source", ""),
-                 acted=[str(a) for a in state.get("acted", [])])
+                 acted=acted, acted_count=int(state.get("acted_count", len(acted))))

@@ -126,9 +126,13 @@ class World:
     # Ids of the objects successful arm skills acted on, oldest first (the goal checker's
     # "the drawer the robot used" comes from here, never from the planner's claims).
     acted: list[str] = field(default_factory=list)
+    # How many ids `record_acted` has recorded in all (`acted` keeps the last ACTED_KEEP):
+    # a task's `goals.Binding` starts from it, so only the task's own acts bind.
+    acted_count: int = 0
 
     def record_acted(self, *object_ids: str) -> None:
         self.acted = [*self.acted, *object_ids][-ACTED_KEEP:]
+        self.acted_count += len(object_ids)
 
     # ---- queries ---------------------------------------------------------------------
     def room_of(self, x: float, y: float) -> Room | None:

@@ -362,7 +362,8 @@ class FullStack:
         self._current = (seq, task.id, index)
         self._subtask = sub
         if index == 0:
-            self._binding = goals.Binding()   # goal types bind to instances per task
+            # Goal types bind to instances per task, by the task's own acts only.
+            self._binding = goals.Binding(since=int((self._truth or {}).get("acted_count", 0)))
             graph = self._close_task_view()
             if self.ablation == "none":
                 self.memory.manage("clear")    # this task starts with nothing remembered

@@ -396,7 +396,7 @@ class WorldNode(Node):
             return  # Outcome.world None means: commit nothing
         self.world.objects = new.objects
         self.world.robot = new.robot
-        self.world.acted = new.acted
+        self.world.acted, self.world.acted_count = new.acted, new.acted_count
         if skill == "pick":
             self._held_alias = args[0]
         elif new.robot.held is None:

@@ -247,7 +247,7 @@ class InProcessStack:
         if self.world is None or self.memory is None:
             raise InvalidArgument("no sequence started")
         if index == 0:
-            self._binding = goals.Binding()
+            self._binding = goals.Binding(since=self.world.acted_count)
             self._forget_for_new_task()
             if self.settings.tidy_each_task:
                 held = self.world.robot.held
@@ -327,7 +327,7 @@ class InProcessStack:
         if outcome.success and outcome.world is not None:
             w.objects = outcome.world.objects
             w.robot = outcome.world.robot
-            w.acted = outcome.world.acted
+            w.acted, w.acted_count = outcome.world.acted, outcome.world.acted_count
             if call.skill == "pick":
                 self._held_alias = call.args[0]
             elif w.robot.held is None:
