@@ -37,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import cache_rule_heldout as heldout  # noqa: E402
 from cache_rule_tuning import load_trace, parse_setting  # noqa: E402
+from environment import environment  # noqa: E402
 
 from memory_node.core.cache.policies import FIFOPolicy, LRUPolicy  # noqa: E402
 from memory_node.core.cache.steered import EXPERTS, SteeredWTinyLFUPolicy  # noqa: E402
@@ -358,7 +359,8 @@ def main() -> int:
             print(f"{cell} W-TinyLFU alone {100 * (row['wtinylfu_alone'] - ref) / len(trace):+.3f}")
         result[cell] = row
     if a.out:
-        a.out.write_text(json.dumps(result, indent=1))
+        # The cells, and beside them the versions they were measured with.
+        a.out.write_text(json.dumps({"environment": environment(), **result}, indent=1))
     return 0
 
 
