@@ -21,6 +21,8 @@ def test_ground_truth_that_is_not_a_state_is_ignored(tmp_path: Path) -> None:
     truth = {"source": "seed:0", "objects": []}
     stack._on_truth(String(data=json.dumps(truth)))
     for junk in ("[" * 1000, "{" * 100_000, '{"objects": ' + "[" * 5000, "", "null", "[]",
-                 '{"objects": {}}', "\x00", "x" * 100_000):
+                 '{"objects": {}}', "\x00", "x" * 100_000,
+                 '{"objects": [], "acted_count": "7"}', '{"objects": [], "acted_count": -1}',
+                 '{"objects": [], "acted_count": true}', '{"objects": [], "acted_count": 1.5}'):
         stack._on_truth(String(data=junk))
         assert stack._truth == truth

@@ -290,8 +290,12 @@ class FullStack:
             state = json.loads(msg.data)
         except (ValueError, RecursionError):
             return
-        if isinstance(state, dict) and isinstance(state.get("objects"), list):
-            self._truth = state
+        if not isinstance(state, dict) or not isinstance(state.get("objects"), list):
+            return
+        count = state.get("acted_count", 0)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            return   # a task's Binding starts from it (`run_subtask`): int() raised on junk
+        self._truth = state
 
     def _on_perceived(self, msg: Header) -> None:
         with self._lock:
