@@ -87,13 +87,7 @@ def fill_counts(trace: Sequence[Hashable], capacity: int, **share: float) -> dic
             if p._frequency_over(reuses):
                 return None
             now = p._looked + p._seen
-            dead = live = 0
-            for n, first, last in reuses.values():
-                if n >= 2:
-                    if now - last > p._dead_idle * (last - first) / n:
-                        dead += 1
-                    else:
-                        live += 1
+            dead, live = p._dead_and_live(reuses)
             return {"C": capacity, "dead": dead, "live": live, "looked": now,
                     "fill": round(now / capacity, 4), "once": p._once, "twice": p._twice,
                     "moved": moved}

@@ -1847,6 +1847,19 @@ class SteeredWTinyLFUPolicy:
             self._switch(1)
             self._settle(key)
 
+    def _dead_and_live(self, reuses: dict[Hashable, list[int]]) -> tuple[int, int]:
+        """Of the keys reused twice or more: how many have been idle longer than
+        `_dead_idle` of their mean reuse gap (dead), and how many not (live), now."""
+        now = self._looked + self._seen
+        dead = live = 0
+        for n, first, last in reuses.values():
+            if n >= 2:
+                if now - last > self._dead_idle * (last - first) / n:
+                    dead += 1
+                else:
+                    live += 1
+        return dead, live
+
     def _frequency_over(self, reuses: dict[Hashable, list[int]]) -> bool:
         """Round 26 (DEAD_IDLE): True if most keys reused twice or more (and at least
         COLD_START of them) have been idle for more than DEAD_IDLE x their own mean reuse
@@ -1859,13 +1872,7 @@ class SteeredWTinyLFUPolicy:
         if not self._dead_idle:
             return False
         now = self._looked + self._seen
-        dead = live = 0
-        for n, first, last in reuses.values():
-            if n >= 2:
-                if now - last > self._dead_idle * (last - first) / n:
-                    dead += 1
-                else:
-                    live += 1
+        dead, live = self._dead_and_live(reuses)
         probation = PERCENT_MAIN * (1.0 - PERCENT_MAIN_PROTECTED) * self.capacity
         if dead > live and dead >= max(self._cold_start, probation):
             return True
