@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh69|fresh70] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh70|fresh71] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh70][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh71][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -1183,6 +1183,38 @@ the back catalogue, the parts, the toys, the lines in season; phase changes: the
 calendar, the new releases and new toys, the workshop's seasons, each day's editions and
 puzzle; scans: the day's editions, the passers-by, the crates flipped through, the new job
 cards.
+``fresh71`` (seeds 93000+) was written in round 85 before anything ran on it, by a writer
+who did not read the policy's code: a knitting circle's evenings (each member's chart read
+row after row round its repeat of four to eighty rows, the row's yarns, rows tinked back,
+the popular patterns from the circle's book knitted again by other members), a seaside
+crazy golf course (groups on the holes in turn, every player's putts past the same few
+obstacles and the cup, putters and balls taken from the front of the rack and put back at
+its end, a new score card a group, the staff walking every obstacle), a bouldering gym's
+logbook (members' attempts at problems by Zipf over a ranking the newly set ones top, their
+projects session after session, a wall stripped and set again every week, the wall check),
+a meals on wheels service (three rounds of clients in street order interleaved every day,
+the menu cycle's dishes, clients in hospital for days and back, new clients in old slots,
+Friday's freezer lists), a county record office's search room (readers' projects worked
+through visit after visit, boxes fetched on production rounds and read over the day, the
+hold shelf's boxes reissued days later, the catalogues, new deposits, a bay checked each
+month), a costume hire shop (the season's theme by Zipf turning every ten days so the
+popular set shifts, fittings, hires back three to seven days later and read at the counter
+and the rail, the stock check), a wildlife survey's camera traps (a circuit of sites coming
+round every six days, memory cards from a rotating pool, species by Zipf with each site's
+own common ones, the spotted animals matched near their range, a camera moved to a new
+site, the battery round), a shop's REST API page cache (page one of a collection by Zipf
+and pages scrolled on, refreshes, webhooks re-reading a written page, a campaign putting a
+new collection on top, a sync job walking every page of a tenth of the collections) and an
+airport's baggage reclaim (each bag read every time it passes the tag reader on a belt of
+forty or a hundred and twenty places, taken with a probability rising with the wait, the
+flights following one another, unclaimed bags claimed at the office flights later). Loops:
+the belt, the rounds' clients, the menu cycle, the circuit of traps, the putter rack, the
+sync walks, the stock checks and bays; small loops: a chart's repeat, a hole's obstacles,
+the belt of forty; late re-references: the hold shelf's boxes, the returned costumes, the
+clients back from hospital, the projects, the lost bags, the re-sighted animals;
+frequency-skewed: the popular patterns, problems, series, costumes, collections, species;
+phase changes: the reset walls, the seasons, the campaigns, the moved cameras, each flight;
+scans: the new deposits, the score cards, the new problems, the first sight of each bag.
 """
 
 from __future__ import annotations
@@ -31917,6 +31949,584 @@ def fresh70_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def knitting_circle(seed: int, members: int, repeat: int) -> Iterator[int]:
+    """A knitting circle's Tuesday evenings as its members' row counters mark them (``members``
+    members, six to fifteen there each week by Zipf; each works a project from the circle's
+    pattern book of 200 (the popular patterns knitted again and again, by Zipf), whose chart
+    repeats every ``repeat`` / 2 to 2 * ``repeat`` rows: the chart's row read, the row's
+    yarn (one to four colours of the stash's forty) and the row read again at the counter
+    click, a few rows a turn, the members' turns interleaved; one time in ten the knitter
+    tinks back one to three rows (those rows read again in reverse); a project ends after
+    three to ten repeats and the member picks the next pattern from the book (its first
+    rows swatched); the evening's tea urn)."""
+    rng = random.Random(seed)
+    member_k, row_k, yarn_k, book_k, urn_k = (i << 48 for i in range(5))
+    pick_member = _zipf(rng, members, 1.0)
+    pick_pattern = _zipf(rng, 200, 1.0)
+    span: dict[int, int] = {}
+    colours: dict[int, list[int]] = {}
+
+    def pattern() -> int:
+        p = pick_pattern()
+        if p not in span:
+            span[p] = rng.randint(max(2, repeat // 2), 2 * repeat)
+            colours[p] = [rng.randrange(40) for _ in range(rng.randint(1, 4))]
+        return p
+
+    project: dict[int, list[int]] = {}  # member -> [pattern, row, rows left]
+    while True:
+        here: list[int] = []
+        want = min(members, rng.randint(6, 15))
+        while len(here) < want:
+            m = pick_member()
+            if m not in here:
+                here.append(m)
+        for m in here:
+            yield member_k + m
+            if m not in project:
+                p = pattern()
+                project[m] = [p, 0, span[p] * rng.randint(3, 10)]
+        yield urn_k
+        for _turn in range(rng.randint(15, 40) * len(here)):
+            m = rng.choice(here)
+            proj = project[m]
+            p = proj[0]
+            for _r in range(rng.randint(1, 4)):
+                row = proj[1] % span[p]
+                yield row_k + p * 4096 + row
+                yield yarn_k + colours[p][row % len(colours[p])]
+                yield row_k + p * 4096 + row
+                proj[1] += 1
+                proj[2] -= 1
+                if proj[2] <= 0:
+                    yield book_k
+                    p = pattern()
+                    project[m] = proj = [p, 0, span[p] * rng.randint(3, 10)]
+                    for sw in range(min(span[p], 6)):
+                        yield row_k + p * 4096 + sw
+                    break
+            if rng.random() < 0.1 and proj[1] > 3:
+                for back in range(1, rng.randint(2, 4)):
+                    yield row_k + p * 4096 + (proj[1] - back) % span[p]
+        yield urn_k
+
+
+def minigolf_course(seed: int, holes: int, groups: int) -> Iterator[int]:
+    """A seaside crazy golf course's days as its kiosk and cameras see them (``holes`` holes,
+    each with two to six obstacles: a windmill, a bridge, a loop, a tunnel; groups of two to
+    six arriving, each taking putters and balls from the front of the rack of sixty and a new
+    score card; up to ``groups`` groups on the course, played in turn (the one behind waits
+    on the one ahead): at its hole every player tees off, putts one to six times past the
+    hole's obstacles (each obstacle the ball meets read) and holes out (the cup read), the
+    card marked; after the last hole the putters and balls go back on the rack's end, the
+    card handed in at the kiosk; every three hundred groups the staff walk the course,
+    every obstacle read)."""
+    rng = random.Random(seed)
+    putter_k, ball_k, obstacle_k, cup_k, card_k, kiosk_k = (i << 48 for i in range(6))
+    obstacles = [rng.randint(2, 6) for _ in range(holes)]
+    rack = collections.deque(range(60))
+    balls = collections.deque(range(60))
+    cards = itertools.count()
+    on_course: list[list[Any]] = []  # [hole, card, putters, balls]
+    played = 0
+    while True:
+        while len(on_course) < groups:
+            size = rng.randint(2, 6)
+            yield kiosk_k
+            putters = [rack.popleft() for _ in range(size)]
+            mine = [balls.popleft() for _ in range(size)]
+            for x in putters:
+                yield putter_k + x
+            card = next(cards)
+            yield card_k + card
+            on_course.append([0, card, putters, mine])
+        g = on_course[0] if rng.random() < 0.5 else rng.choice(on_course)
+        hole = g[0]
+        for x, b in zip(g[2], g[3], strict=True):
+            yield putter_k + x
+            yield ball_k + b
+            for _putt in range(rng.randint(1, 6)):
+                yield obstacle_k + hole * 8 + rng.randrange(obstacles[hole])
+            yield cup_k + hole
+        yield card_k + g[1]
+        g[0] += 1
+        if g[0] == holes:
+            on_course.remove(g)
+            for x in g[2]:
+                yield putter_k + x
+                rack.append(x)
+            for b in g[3]:
+                balls.append(b)
+            yield card_k + g[1]
+            yield kiosk_k
+            played += 1
+            if played % 300 == 0:
+                for h in range(holes):
+                    for o in range(obstacles[h]):
+                        yield obstacle_k + h * 8 + o
+                    yield cup_k + h
+
+
+def bouldering_gym(seed: int, problems: int, alpha: float) -> Iterator[int]:
+    """A bouldering gym's days as its app's logbook records them (``problems`` problems on
+    ten walls, popularity by Zipf ``alpha`` over a ranking in which newly set problems come
+    first; members (of 500, by Zipf) checking in at the desk, four to twelve problems a
+    session, one to five attempts at each (the problem read at every attempt), the member's
+    own project (a problem they come back to session after session until it is sent or
+    stripped); four to eight climbers on the mats at once, their attempts interleaved, the
+    chalk bucket and the brush; every seventh day the setters strip one wall (each of its
+    problems read) and set it again with new problems, read as they are set and forerun;
+    every thirty-five days the wall check, every problem read)."""
+    rng = random.Random(seed)
+    member_k, problem_k, desk_k, chalk_k = (i << 48 for i in range(4))
+    walls = 10
+    wall_of: dict[int, int] = {}
+    ranked: list[int] = []
+    new = itertools.count()
+    for i in range(problems):
+        p = next(new)
+        wall_of[p] = i % walls
+        ranked.append(p)
+    rng.shuffle(ranked)
+    pick = _zipf(rng, problems, alpha)
+    pick_member = _zipf(rng, 500, 1.0)
+    projects: dict[int, int] = {}
+    day = 0
+    while True:
+        if day % 7 == 6:
+            wall = (day // 7) % walls
+            old = [p for p in ranked if wall_of[p] == wall]
+            for p in old:
+                yield problem_k + p
+            fresh = []
+            for _ in old:
+                p = next(new)
+                wall_of[p] = wall
+                fresh.append(p)
+                yield problem_k + p
+                yield problem_k + p
+            gone = set(old)
+            ranked = fresh + [p for p in ranked if p not in gone]
+            for m in [m for m, p in projects.items() if p in gone]:
+                del projects[m]
+        if day % 35 == 34:
+            for p in sorted(ranked):
+                yield problem_k + p
+        sessions: list[list[int]] = []
+        arrivals = rng.randint(30, 90)
+        while arrivals or sessions:
+            while arrivals and len(sessions) < rng.randint(4, 8):
+                m = pick_member()
+                yield desk_k
+                yield member_k + m
+                todo = [ranked[pick()] for _ in range(rng.randint(4, 12))]
+                if m not in projects and rng.random() < 0.4:
+                    projects[m] = ranked[pick()]
+                if m in projects:
+                    todo.insert(rng.randrange(len(todo) + 1), projects[m])
+                sessions.append([m, *todo])
+                arrivals -= 1
+            s = rng.choice(sessions)
+            p = s.pop(1)
+            for _a in range(rng.randint(1, 5)):
+                yield problem_k + p
+                if rng.random() < 0.3:
+                    yield chalk_k
+            if projects.get(s[0]) == p and rng.random() < 0.15:
+                del projects[s[0]]
+            if len(s) == 1:
+                sessions.remove(s)
+                yield chalk_k + 1
+        day += 1
+
+
+def meals_on_wheels(seed: int, clients: int, menu: int) -> Iterator[int]:
+    """A meals on wheels service's days as its kitchen sheets and drivers' round sheets record
+    them (``clients`` clients on three drivers' rounds in street order; a menu cycle of
+    ``menu`` days, three mains and two puddings a day, the kitchen reading each of the day's
+    dishes as it is cooked and plated; each round driven client after client, the three
+    rounds interleaved: the client read, their choice of the day's dishes, the pudding, a
+    key safe's code for one in five; a client going into hospital one day in two hundred and
+    back five to twenty days later; a client leaving one day in a hundred and a new one
+    taking the slot in the round; Fridays the weekend's frozen meals, each client's freezer
+    list of two dishes from the week's menu)."""
+    rng = random.Random(seed)
+    client_k, dish_k, safe_k, van_k = (i << 48 for i in range(4))
+    rounds: list[list[int]] = [[], [], []]
+    for c in range(clients):
+        rounds[c * 3 // clients].append(c)
+    new = itertools.count(clients)
+    away: dict[int, int] = {}
+    keysafe = {c for c in range(clients) if rng.random() < 0.2}
+    day = 0
+    while True:
+        today = (day % menu) * 5
+        for d in range(5):
+            yield dish_k + today + d
+        for r in rounds:
+            for i, c in enumerate(r):
+                if c in away:
+                    if away[c] <= day:
+                        del away[c]
+                elif rng.random() < 0.005:
+                    away[c] = day + rng.randint(5, 20)
+                elif rng.random() < 0.01:
+                    r[i] = next(new)
+                    if rng.random() < 0.2:
+                        keysafe.add(r[i])
+        pos = [0, 0, 0]
+        while any(pos[i] < len(rounds[i]) for i in range(3)):
+            i = rng.choice([j for j in range(3) if pos[j] < len(rounds[j])])
+            c = rounds[i][pos[i]]
+            pos[i] += 1
+            if c in away:
+                continue
+            yield van_k + i
+            yield client_k + c
+            if c in keysafe:
+                yield safe_k + c
+            usual = (c * 7 + day) % 3  # the client's usual choice of the three mains
+            yield dish_k + today + (usual if rng.random() < 0.7 else rng.randrange(3))
+            yield dish_k + today + 3 + rng.randrange(2)
+        if day % 7 == 4:
+            week = [(day - k) % menu * 5 for k in range(5)]
+            for r in rounds:
+                for c in r:
+                    if c not in away:
+                        yield client_k + c
+                        for _f in range(2):
+                            yield dish_k + rng.choice(week) + rng.randrange(3)
+        day += 1
+
+
+def record_office(seed: int, boxes: int, readers: int) -> Iterator[int]:
+    """A county record office's search room as its production slips record it (``boxes``
+    boxes in the strongroom in series of five to forty, the series consulted by Zipf: the
+    parish registers and the tithe maps most; up to ``readers`` readers a day, regulars (of
+    a hundred, by Zipf) one time in two, each with a project: a run of boxes in one to three
+    series worked through visit after visit; a reader reads the series' catalogue, orders
+    three to six boxes on slips fetched at the next production round (the box read at the
+    fetch), reads each several times over the day, and leaves the unfinished ones on the
+    hold shelf until the next visit (read again when reissued, days later); a new
+    deposit catalogued every twenty days (its boxes listed, new keys); each month one bay
+    of the strongroom checked, its boxes read in order)."""
+    rng = random.Random(seed)
+    box_k, catalogue_k, reader_k, slip_k, shelf_k = (i << 48 for i in range(5))
+    series: list[list[int]] = []
+    b = 0
+    while b < boxes:
+        n = rng.randint(5, 40)
+        series.append(list(range(b, min(boxes, b + n))))
+        b += n
+    total = boxes
+    pick_series = _zipf(rng, len(series), 1.0)
+    regular = _zipf(rng, 100, 1.0)
+    visitors = itertools.count(100)
+    project: dict[int, list[int]] = {}
+    hold: dict[int, list[int]] = {}
+    day = 0
+    while True:
+        if day % 20 == 19:
+            n = rng.randint(10, 60)
+            series.append(list(range(total, total + n)))
+            total += n
+            for x in series[-1]:
+                yield box_k + x
+        if day % 30 == 29:
+            bay = (day // 30) % 12
+            for x in range(bay * total // 12, (bay + 1) * total // 12):
+                yield box_k + x
+        present: list[int] = []
+        for _ in range(rng.randint(max(1, readers // 3), readers)):
+            r = regular() if rng.random() < 0.5 else next(visitors)
+            if r in present:
+                continue
+            present.append(r)
+            yield reader_k + r
+            if r not in project or not project[r]:
+                run: list[int] = []
+                for _s in range(rng.randint(1, 3)):
+                    s = series[pick_series()]
+                    start = rng.randrange(len(s))
+                    run.extend(s[start:start + rng.randint(3, 20)])
+                project[r] = run
+            for x in hold.pop(r, []):
+                yield shelf_k
+                yield box_k + x
+        for _round in range(4):
+            orders: list[tuple[int, int]] = []
+            for r in present:
+                yield catalogue_k + pick_series()
+                k = rng.randint(0, 2)
+                for x in project[r][:k]:
+                    yield slip_k
+                    orders.append((r, x))
+                project[r] = project[r][k:]
+            for _r, x in orders:
+                yield box_k + x
+            for _look in range(len(orders) * rng.randint(2, 5)):
+                _r, x = rng.choice(orders)
+                yield box_k + x
+            for r, x in orders:
+                if rng.random() < 0.3:
+                    hold.setdefault(r, []).append(x)
+        day += 1
+
+
+def costume_hire(seed: int, costumes: int, alpha: float) -> Iterator[int]:
+    """A costume hire shop's days as its hire book records them (``costumes`` costumes in
+    twenty themes, an accessories wall of sixty wigs, hats and masks; the season turning
+    every ten days (Halloween, the pantomime, book day, the eighties, the school plays ...:
+    seven hires in ten from the season's theme, by Zipf ``alpha`` over it, the rest by Zipf
+    over the whole stock); each customer tries on one to four costumes (each read, the
+    fitting room read), takes one (read again at the till) and one to three accessories;
+    hires come back three to seven days later (the costume read at the counter, then at the
+    cleaner's rail, then back on its rack); every sixty days the stock check, every costume
+    read)."""
+    rng = random.Random(seed)
+    costume_k, accessory_k, room_k, till_k, rail_k = (i << 48 for i in range(5))
+    themes = 20
+    stock = list(range(costumes))
+    rng.shuffle(stock)
+    by_theme = [stock[t::themes] for t in range(themes)]
+    pick_all = _zipf(rng, costumes, alpha)
+    pick_acc = _zipf(rng, 60, 1.0)
+    pick_in = {t: _zipf(rng, len(by_theme[t]), alpha) for t in range(themes)}
+    calendar = list(range(themes))
+    rng.shuffle(calendar)
+    back: list[tuple[int, int]] = []  # (day due, costume)
+    day = 0
+    while True:
+        theme = calendar[(day // 10) % themes]
+        while back and back[0][0] <= day:
+            _due, c = heapq.heappop(back)
+            yield costume_k + c
+            yield rail_k
+            yield costume_k + c
+        for _ in range(rng.randint(15, 50)):
+            tried = []
+            for _t in range(rng.randint(1, 4)):
+                c = (by_theme[theme][pick_in[theme]()] if rng.random() < 0.7
+                     else stock[pick_all()])
+                tried.append(c)
+                yield costume_k + c
+                yield room_k
+            c = rng.choice(tried)
+            yield costume_k + c
+            for _a in range(rng.randint(1, 3)):
+                yield accessory_k + pick_acc()
+            yield till_k
+            heapq.heappush(back, (day + rng.randint(3, 7), c))
+        if day % 60 == 59:
+            for c in range(costumes):
+                yield costume_k + c
+        day += 1
+
+
+def camera_traps(seed: int, sites: int, species: int) -> Iterator[int]:
+    """A wildlife survey's camera traps as its image database records the ranger's rounds
+    (``sites`` trap sites on a circuit in fixed order, a sixth of them visited a day so the
+    circuit comes round every six days; at each the site read, its camera, the memory card
+    taken out (cards from a pool, the oldest cleared one put in); each card's triggers,
+    more at a busy site: each image's species by Zipf over ``species`` with the site's own
+    three common ones most, and for the three spotted species the individual matched in
+    the catalogue (each animal ranging over a few neighbouring sites, a new one now and
+    then); the site's detection history updated; every forty days one camera moved to a new
+    site (a new key) and every ninety days the battery round, every site read in order)."""
+    rng = random.Random(seed)
+    site_k, camera_k, card_k, species_k, animal_k, history_k = (i << 48 for i in range(6))
+    circuit = list(range(sites))
+    camera = {s: s for s in circuit}
+    busy = {s: rng.uniform(0.5, 3.0) for s in circuit}
+    local = {s: [rng.randrange(species) for _ in range(3)] for s in circuit}
+    pick_species = _zipf(rng, species, 1.0)
+    cards = collections.deque(range(2 * sites // 3 + 4))
+    animals: list[tuple[int, int]] = []  # (home site index, id)
+    next_animal = itertools.count()
+    for _ in range(max(3, sites // 4)):
+        animals.append((rng.randrange(sites), next(next_animal)))
+    new_site = itertools.count(sites)
+    day = 0
+    pos = 0
+    while True:
+        if day % 40 == 39:
+            i = rng.randrange(sites)
+            s = next(new_site)
+            camera[s] = camera.pop(circuit[i])
+            busy[s] = rng.uniform(0.5, 3.0)
+            local[s] = [rng.randrange(species) for _ in range(3)]
+            circuit[i] = s
+        if day % 90 == 89:
+            for s in circuit:
+                yield site_k + s
+                yield camera_k + camera[s]
+        for _v in range(max(1, sites // 6)):
+            here = pos % sites
+            s = circuit[here]
+            pos += 1
+            yield site_k + s
+            yield camera_k + camera[s]
+            card = cards.popleft()
+            yield card_k + card
+            cards.append(card)
+            for _img in range(int(busy[s] * rng.randint(3, 12))):
+                sp = rng.choice(local[s]) if rng.random() < 0.6 else pick_species()
+                yield species_k + sp
+                if sp < 3:
+                    near = [a for h, a in animals if abs(h - here) <= 2]
+                    if near and rng.random() < 0.97:
+                        yield animal_k + rng.choice(near)
+                    else:
+                        a = next(next_animal)
+                        animals.append((here, a))
+                        yield animal_k + a
+            yield history_k + s
+        day += 1
+
+
+def api_pagination(seed: int, collections_: int, clients: int) -> Iterator[int]:
+    """A shop's REST API as its page cache sees it (``collections_`` collections: a
+    category's products, a customer's orders, a store's reviews, one to fifty pages each,
+    the page count heavy-tailed; ``clients`` API clients, each request under the client's
+    token): app users opening a collection by Zipf (page one read) and scrolling on to the
+    next page with probability 0.6, pulling to refresh (page one again); writes to a
+    collection by Zipf, after which its webhook subscribers re-read page one and the page
+    written; a campaign every fifteen hundred requests putting a new collection at the top of
+    the ranking, so the popular set shifts; every thousand requests an integration's
+    sync job walking every page of one collection in ten in order)."""
+    rng = random.Random(seed)
+    page_k, token_k = (i << 48 for i in range(2))
+    pages: list[int] = []
+    ranked: list[int] = []
+    for c in range(collections_):
+        pages.append(min(50, max(1, int(rng.paretovariate(1.2)))))
+        ranked.append(c)
+    rng.shuffle(ranked)
+    pick = _zipf(rng, collections_, 1.0)
+    pick_client = _zipf(rng, clients, 0.8)
+    requests = 0
+
+    def page(c: int, p: int) -> int:
+        return page_k + c * 64 + p
+
+    while True:
+        requests += 1
+        if requests % 1500 == 0:
+            c = rng.randrange(collections_)
+            ranked.remove(c)
+            ranked.insert(0, c)
+        if requests % 1000 == 0:
+            for c in range(rng.randrange(10), collections_, 10):
+                for p in range(pages[c]):
+                    yield page(c, p)
+        yield token_k + pick_client()
+        c = ranked[pick()]
+        u = rng.random()
+        if u < 0.1:
+            p = rng.randrange(pages[c])
+            yield page(c, p)
+            for _sub in range(rng.randint(1, 3)):
+                yield page(c, 0)
+                yield page(c, p)
+        else:
+            yield page(c, 0)
+            p = 0
+            while p + 1 < pages[c] and rng.random() < 0.6:
+                p += 1
+                yield page(c, p)
+            if rng.random() < 0.15:
+                yield page(c, 0)
+
+
+def baggage_reclaim(seed: int, belt: int, flights: int) -> Iterator[int]:
+    """An airport's baggage reclaim as the carousel's tag reader sees it (a belt of ``belt``
+    places going round past the reader, one place a step, each bag on it read as it passes;
+    ``flights`` flights at a time on the carousel, a new one's hold of 80 to 250 bags fed
+    from the chute into seven in ten of the free places passing it, the earlier flight's
+    bags first; the passengers taking a passing bag
+    of theirs with probability rising as the flight's wait goes on (the tag read again at the
+    pick-up); a flight's display read each time round, the flight leaving the carousel once
+    its bags are all taken; bags left after thirty rounds taken off to the lost baggage
+    office (read there), a third claimed one to four flights later (read again at the
+    office desk))."""
+    rng = random.Random(seed)
+    bag_k, display_k, office_k = (i << 48 for i in range(3))
+    places: list[tuple[int, int] | None] = [None] * belt  # (flight, bag)
+    bag_ids = itertools.count()
+    flight_ids = itertools.count()
+    hold: dict[int, list[int]] = {}
+    rounds: dict[int, int] = {}
+    office: list[tuple[int, int]] = []  # (flight claimed at, bag)
+    step = 0
+    while True:
+        while len(rounds) < flights:
+            f = next(flight_ids)
+            hold[f] = [next(bag_ids) for _ in range(rng.randint(80, 250))]
+            rounds[f] = 0
+            while office and office[0][0] <= f:
+                _f, b = heapq.heappop(office)
+                yield office_k
+                yield bag_k + b
+        at = step % belt
+        if at == 0:
+            for f in sorted(rounds):
+                yield display_k + f % 64
+                rounds[f] += 1
+                if not hold[f] and all(x is None or x[0] != f for x in places):
+                    del rounds[f]
+                    del hold[f]
+                elif rounds[f] > 30:
+                    for i, x in enumerate(places):
+                        if x is not None and x[0] == f:
+                            places[i] = None
+                            yield office_k
+                            yield bag_k + x[1]
+                            if rng.random() < 1 / 3:
+                                heapq.heappush(office, (f + rng.randint(1, 4) + flights, x[1]))
+                    del rounds[f]
+                    del hold[f]
+        x = places[at]
+        if x is not None:
+            f, b = x
+            yield bag_k + b
+            if rng.random() < min(0.6, 0.05 + 0.03 * rounds.get(f, 0)):
+                yield bag_k + b
+                places[at] = None
+        if places[at] is None:
+            for f in sorted(hold):
+                if hold[f] and rng.random() < 0.7:
+                    places[at] = (f, hold[f].pop(0))
+                    break
+        step += 1
+
+
+def fresh71_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 85's held-out set: seeds 93000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 93000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "knitting_m12_r8": lambda: knitting_circle(s + 0, 12, 8),
+        "knitting_m60_r40": lambda: knitting_circle(s + 1, 60, 40),
+        "minigolf_h9_g3": lambda: minigolf_course(s + 2, 9, 3),
+        "minigolf_h18_g8": lambda: minigolf_course(s + 3, 18, 8),
+        "bouldering_p150": lambda: bouldering_gym(s + 4, 150, 1.1),
+        "bouldering_p1200": lambda: bouldering_gym(s + 5, 1200, 0.8),
+        "wheels_c40_m21": lambda: meals_on_wheels(s + 6, 40, 21),
+        "wheels_c400_m28": lambda: meals_on_wheels(s + 7, 400, 28),
+        "recordoffice_b400_r6": lambda: record_office(s + 8, 400, 6),
+        "recordoffice_b4000_r20": lambda: record_office(s + 9, 4000, 20),
+        "costumes_c300": lambda: costume_hire(s + 10, 300, 1.0),
+        "costumes_c2500": lambda: costume_hire(s + 11, 2500, 0.8),
+        "cameratraps_s30_sp20": lambda: camera_traps(s + 12, 30, 20),
+        "cameratraps_s200_sp60": lambda: camera_traps(s + 13, 200, 60),
+        "pagination_c60_u20": lambda: api_pagination(s + 14, 60, 20),
+        "pagination_c600_u200": lambda: api_pagination(s + 15, 600, 200),
+        "baggage_b40_f1": lambda: baggage_reclaim(s + 16, 40, 1),
+        "baggage_b120_f3": lambda: baggage_reclaim(s + 17, 120, 3),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -31958,7 +32568,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh67": fresh67_variants,
                 "fresh68": fresh68_variants,
                 "fresh69": fresh69_variants,
-                "fresh70": fresh70_variants}
+                "fresh70": fresh70_variants,
+                "fresh71": fresh71_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

@@ -12,9 +12,9 @@ fresh49, round 62's fresh50, round 63's fresh51, round 64's fresh52, round 65's 
 round 66's fresh54, round 67's fresh55, round 68's fresh56, round 69's fresh57, round 70's
 fresh58, round 71's fresh59, round 72's fresh60, round 73's fresh61, round 74's fresh62,
 round 75's fresh63, round 76's fresh64, round 77's fresh65, round 78's fresh66, round 79's
-fresh67, round 80's fresh68, round 81's fresh69, round 84's fresh70): their generators are
-seeded, exact in length and distinct. Only the streams are checked here; no policy runs on
-them (they are held out)."""
+fresh67, round 80's fresh68, round 81's fresh69, round 84's fresh70, round 85's fresh71):
+their generators are seeded, exact in length and distinct. Only the streams are checked
+here; no policy runs on them (they are held out)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14
         "fresh51", "fresh52", "fresh53", "fresh54", "fresh55",
         "fresh56", "fresh57", "fresh58", "fresh59", "fresh60",
         "fresh61", "fresh62", "fresh63", "fresh64", "fresh65", "fresh66",
-        "fresh67", "fresh68", "fresh69", "fresh70")
+        "fresh67", "fresh68", "fresh69", "fresh70", "fresh71")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -276,6 +276,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "faregate": lambda s: h.fare_gates(s, 50, 8, 300, 40, 0.2),
             "homehub": lambda s: h.home_hub(s, 4, 5, 2, 100, 5),
             "bikeshare": lambda s: h.bike_share(s, 10, 60, 1.0, 50, 4),
+        }
+    if name == "fresh71":
+        return {
+            "knitting": lambda s: h.knitting_circle(s, 12, 8),
+            "minigolf": lambda s: h.minigolf_course(s, 9, 3),
+            "bouldering": lambda s: h.bouldering_gym(s, 150, 1.1),
+            "wheels": lambda s: h.meals_on_wheels(s, 40, 21),
+            "recordoffice": lambda s: h.record_office(s, 400, 6),
+            "costumes": lambda s: h.costume_hire(s, 300, 1.0),
+            "cameratraps": lambda s: h.camera_traps(s, 30, 20),
+            "pagination": lambda s: h.api_pagination(s, 60, 20),
+            "baggage": lambda s: h.baggage_reclaim(s, 40, 1),
         }
     if name == "fresh70":
         return {
