@@ -263,6 +263,7 @@ class LongTermMemory:
                 with self.times.stage("graph"):
                     result = self.graph.update(kept, view, robot.position if robot else None,
                                                stamp)
+                    self._hold_seen_inside(result.changes, stamp)
                 if result.changes:
                     with self.times.stage("store"), self.store.transaction() as conn:
                         save_changes(conn, self.graph, result.changes)
@@ -539,6 +540,28 @@ class LongTermMemory:
         return min(tops, key=lambda o: (math.dist(nodes[o]["position"][:2], position[:2]), o),
                    default="")
 
+    def _hold_seen_inside(self, changes: ChangeSet, stamp: float) -> None:
+        """What this frame saw inside an open receptacle the graph holds in it
+        (`SceneGraph.seen_inside`), before the frame's rows are written, so the closed door
+        hides it from later frames as it hides the robot's own puts."""
+        if self.is_container is None:
+            return
+        nodes = self.graph.graph.nodes
+        for obj in sorted(changes.nodes):
+            if obj not in self.graph.graph:
+                continue
+            attrs = nodes[obj]
+            if (attrs.get("layer") != OBJECT or not attrs.get("movable") or attrs.get("inside")
+                    or float(attrs["last_seen"]) < stamp):
+                continue
+            receptacle = perceived_container(self.graph, obj, self.is_container,
+                                             self.stands_alone)
+            if not receptacle or (self.short_term is not None and self.short_term.makes_cycle(
+                    ObjectMemoryUnit(obj, attrs["label"], (0.0, 0.0, 0.0),
+                                     receptacle_id=receptacle, relation="in"))):
+                continue
+            self.graph.seen_inside(obj, receptacle, changes)
+
     def _seen_in(self, obj: str, label: str, said: str, relation: str) -> str:
         """The container `obj` is seen inside when that is not `said` (the receptacle its
         unit names `relation`), else "". Counted (`sighting.relation_superseded`) when it
@@ -706,6 +729,7 @@ class LongTermMemory:
             a = self.graph.node(object_id)
             if a["layer"] != OBJECT:
                 return None
+            receptacle, relation = self._held_in(a)
             return ObjectMemoryUnit(
                 object_id, str(a["label"]), tuple(a["position"]),
                 state=str(a.get("state") or "none"), area_id=a.get("area") or "",
@@ -713,7 +737,20 @@ class LongTermMemory:
                 first_seen=float(a.get("first_seen") or 0.0),
                 last_seen=float(a.get("last_seen") or 0.0),
                 observation_count=int(a.get("observation_count", 0)), source="perception",
-                receptacle_id=HELD_BY_ROBOT if a.get("inside") == HELD_BY_ROBOT else "")
+                receptacle_id=receptacle, relation=relation)
+
+    def _held_in(self, attrs: Mapping[str, Any]) -> tuple[str, str]:
+        """The receptacle fields of a graph node's unit: the hand, or the receptacle the
+        graph holds it in (a put, or a sighting inside it while open). This is the answer
+        for an object the short-term cache declined; one that stood "in nothing" here was
+        picked from its shut drawer without opening it, twice (round 84, variant 1: the
+        salt shaker of tune3 tidy 4017 s0022 and s0024)."""
+        inside = attrs.get("inside") or ""
+        if inside == HELD_BY_ROBOT:
+            return HELD_BY_ROBOT, ""
+        if inside and self.graph.graph.has_node(inside):
+            return inside, "in"
+        return "", ""
 
     def with_evidence(self, units: Sequence[ObjectMemoryUnit]) -> list[ObjectMemoryUnit]:
         """`units` as an answer should give them: with the graph's current evidence for the

@@ -1118,3 +1118,43 @@ def test_answers_say_when_the_state_was_last_read(tmp_path: Path) -> None:
         assert [u.state_read for u in port.units((fridge,))] == [6.0]
     finally:
         memory.close()
+
+
+def test_a_book_seen_in_a_drawer_the_robot_then_closes_stays_in_memory(tmp_path: Path) -> None:
+    """A book somebody else put in a drawer is seen there while the drawer is open; the robot
+    closes it, and every later frame has the closed drawer front in view where the book was.
+    The book is hidden, not missed: it stays in memory "in the drawer" (also after a
+    restart), as the robot's own put would (round 82, exp124: it was removed, and the next
+    "put the book in the drawer" opened ten receptacles first). What is seen in a bowl,
+    which has no door, is still missed and removed when it is gone."""
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        drawer = Observation.at("Drawer", (3.0, 0.0, 0.7), 1.0, extent=(0.5, 0.5, 0.2),
+                                state="opened")
+        bowl = Observation.at("Bowl", (3.0, 1.0, 0.9), 1.0, extent=(0.3, 0.3, 0.1))
+        lt.apply([drawer, bowl,
+                  Observation.at("Book", (3.0, 0.0, 0.68), 1.0, extent=(0.2, 0.15, 0.04)),
+                  Observation.at("Apple", (3.0, 1.0, 0.9), 1.0, extent=(0.08, 0.08, 0.08))],
+                 view(1.0), 1.0)
+        ids = {lt.graph.node(o)["label"]: o for o in lt.graph.nodes("object")}
+        assert lt.graph.node(ids["Drawer"])["state"] == "opened"
+        assert lt.graph.node(ids["Book"])["inside"] == ids["Drawer"]
+        assert lt.graph.node(ids["Apple"]).get("inside") == ""  # a bowl has no door
+        memory.recall.record_outcome("", "close", [ids["Drawer"]], True, stamp=2.0)
+        closed = replace(drawer, state="closed")
+        for k in range(3, 12):  # the closed drawer front and the empty bowl in view
+            lt.apply([replace(closed, stamp=float(k)), replace(bowl, stamp=float(k))],
+                     view(float(k)), float(k))
+        assert ids["Book"] in lt.graph.graph and ids["Apple"] not in lt.graph.graph
+        unit = memory.short_term.peek(ids["Book"])
+        assert unit is not None and unit.state != "absent"
+        assert (unit.receptacle_id, unit.relation) == (ids["Drawer"], "in")
+        assert memory.short_term.peek(ids["Apple"]).state == "absent"
+        # The graph's own answer (for an object the short-term cache declined) says so too.
+        held = lt.unit(ids["Book"])
+        assert held is not None and (held.receptacle_id, held.relation) == (ids["Drawer"], "in")
+        again = LongTermMemory(memory.store)  # persisted with the frame's rows
+        assert again.graph.node(ids["Book"])["inside"] == ids["Drawer"]
+    finally:
+        memory.close()

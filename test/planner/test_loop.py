@@ -405,3 +405,26 @@ def test_the_prompt_marks_a_unit_recall_only_filled_a_slot_with_as_a_guess(world
     (apple,) = [x for x in known if x.startswith("- Apple_1: Apple")]
     assert not apple.endswith(", a guess")
     assert guesses, known   # the kitchen's other units fill the apple step's slots
+
+
+def test_an_open_made_for_a_pick_is_followed_by_a_new_plan(world) -> None:  # noqa: ANN001
+    """The rest of a plan made before a receptacle was opened for the pick that follows is
+    made again once the camera sees inside: what it shows may meet the goal already, and
+    the old plan would take the object out and put it elsewhere (tune3 tidy 3825 s0001,
+    round 85). An open followed by a put keeps its plan (the first test: one plan)."""
+    memory, house = world
+    house.things["Apple_1"].inside = "Fridge_1"
+    out_again = json.dumps({"steps": [
+        {"skill": "navigate", "destination": "Fridge_1"},
+        {"skill": "open", "receptacle": "Fridge_1"},
+        {"skill": "pick", "object": "Apple_1"},
+        {"skill": "navigate", "destination": "CounterTop_1"},
+        {"skill": "put", "object": "Apple_1", "receptacle": "CounterTop_1", "relation": "on"},
+    ]})
+    with ScriptedLlm(default=Reply(content=DONE)) as llm:
+        llm.push(out_again)
+        result = make_loop(llm, memory, house).run("put the apple in the fridge", "ep-look")
+    assert result.success, result.message
+    assert [str(s.call) for s in result.steps] == ["navigate(Fridge_1)", "open(Fridge_1)"]
+    assert result.llm_calls == 2 and not house.held   # planned again after the open: "done"
+    assert house.things["Apple_1"].inside == "Fridge_1"

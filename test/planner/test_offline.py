@@ -2732,3 +2732,30 @@ def test_a_put_target_not_seen_in_the_receptacle_just_opened_for_it_is_looked_fo
              "explore: no Cup seen in the kitchen")
     # Looked over once: the search goes on to the other receptacles.
     assert [str(c) for c in planner.plan(req).calls][-1].startswith("open(")
+
+
+def test_a_shut_in_note_the_world_answered_not_found_no_longer_revives_an_absent_unit() -> None:
+    """Tune tidy 3159 s0016 (round 85, experience): a pick of the card refused as shut in
+    in an earlier task gave the plan its shut-in note; the drawer was opened, the card's
+    navigate refused NOT_FOUND, memory marked it absent, and after an explore (which saw
+    another card) the plan went to the absent card again ("position unknown": one call
+    failed twice in one state). The note holds until the world answers "not here"; the
+    card the explore saw is fetched instead (on main: the absent one, by its score)."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([
+        UnitView("Card_old", "CreditCard", (1.0, -2.1, 0.5), "absent", "a1",
+                 receptacle_id="Drawer_A", relation="in", score=0.9, observations=6),
+        UnitView("Drawer_A", "Drawer", (0.9, -2.1, 0.7), "opened", "a1"),
+        UnitView("Card_new", "CreditCard", (1.8, -2.6, 1.0), "none", "a1", score=0.4,
+                 observations=2)])
+    req = PlanRequest("x", "", vocab, ["a1"], goal_conditions=("HOLDING(CreditCard)",),
+                      robot_position=(0.0, 0.0, 0.0))
+    req.notes["shut_in"] = {"Card_old": "Drawer_A"}
+    req.notes["explored"] = {("a1", "CreditCard")}
+    _history(req, "navigate", ("Drawer_A",), True)
+    _history(req, "open", ("Drawer_A",), True)
+    _history(req, "navigate", ("Card_old",), False, ErrorCode.NOT_FOUND)
+    _history(req, "explore", ("a1", "CreditCard"), True)
+    assert [str(c) for c in planner.plan(req).calls][:2] == [
+        "navigate(Card_new)", "pick(Card_new)"]

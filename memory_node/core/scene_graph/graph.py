@@ -756,6 +756,30 @@ class SceneGraph:
         attrs["placed_unseen"] = not events
         return events
 
+    def seen_inside(self, obj: str, receptacle: str, changes: ChangeSet) -> bool:
+        """A frame showed `obj` inside `receptacle`, which memory holds open: it is held
+        there as a put is (`inside`), so once the door is shut it is hidden, not missed.
+        Without this only the robot's own puts were hidden: a book seen in a drawer the
+        robot opened and closed again stood in view of every later frame of the closed
+        drawer front, was missed, and was removed; the next "put the book in the drawer"
+        opened ten receptacles before that drawer (round 82, exp124, tune tidy 3152
+        s0026-s0028). Only an open receptacle: what is seen in a bowl or on a tray stays
+        free to be missed. Returns whether it was taken; a containment cycle is not."""
+        nodes = self.graph.nodes
+        if (obj not in self.graph or receptacle not in self.graph or obj == receptacle
+                or nodes[obj]["layer"] != OBJECT or nodes[receptacle]["layer"] != OBJECT
+                or nodes[obj].get("inside") or nodes[receptacle].get("state") != "opened"):
+            return False
+        inner = receptacle
+        while inner:
+            inner = nodes[inner].get("inside") or ""
+            if inner == obj:
+                return False
+        nodes[obj]["inside"] = receptacle
+        self.tally["inside.seen"] += 1
+        changes.touch(obj)
+        return True
+
     def hold(self, obj: str, stamp: float, changes: ChangeSet | None = None) -> None:
         """A skill outcome says the robot holds `obj`: it is not expected where it stood,
         nor anywhere the camera does not see the gripper, so it is never missed or removed

@@ -28,7 +28,7 @@ from __future__ import annotations
 import copy
 import math
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from memory_node.core.errors import ErrorCode, NotFound, PreconditionFailed
@@ -127,6 +127,20 @@ def refused_another_type(step: StepLine, unit: UnitView) -> bool:
     of the unit's type was there (the world's resolution prefers the named type), so the
     refusal is evidence the unit is not there, not that it is shut in."""
     return bool(step.refused_label) and type_key(step.refused_label) != type_key(unit.label)
+
+
+def _not_found_since_shut(history: Sequence[StepLine]) -> set[str]:
+    """Objects a call was refused NOT_FOUND on after the last refusal that named what shuts
+    them in (the world's latest word on them is "not here")."""
+    out: set[str] = set()
+    for h in history:
+        if not h.call.args:
+            continue
+        if not h.success and h.error_code == ErrorCode.NOT_FOUND:
+            out.add(h.call.args[0])
+        elif h.shut_by:
+            out.discard(h.call.args[0])
+    return out
 
 
 def _of_type(unit: UnitView | None, named: str) -> bool:
@@ -305,7 +319,14 @@ class OfflinePlanner:
         # memory's view says: the camera, seeing nothing where memory had it, makes
         # memory mark it absent (tune2 tidy, stream seed 1200, s0017: the plan explored
         # instead of opening the cabinet the refusal chose, and the task was lost).
-        shut = req.notes.get("shut_in", {})
+        # Until the world answers otherwise: a call on it refused NOT_FOUND since the last
+        # refusal that said it was shut in. Its shut-in note may come from experience (a
+        # pick refused in an earlier task) and outlive the open it asked for: tune tidy
+        # 3159 s0016 (round 85), the drawer opened, "no CreditCard within 0.75 m" of the
+        # card memory then marked absent, an explore, and the plan went to it again
+        # ("position unknown": one failure twice in one state).
+        shut = {o: r for o, r in req.notes.get("shut_in", {}).items()
+                if o not in _not_found_since_shut(req.history)}
         # Nor one the base was refused a way to: another instance, or a look for one
         # (layout sweep plan 211, memory arm: "put the remote control on the side
         # table" went to the same unreachable side table four times and the re-plans ran
