@@ -811,9 +811,23 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # fresh40a, fresh44c, fresh49b, fresh54a, fresh58c, fresh63b, fresh68a, fresh72c and
 # fresh77b) with 8101 (none a tuning plan: 16, 6 and 18 are in neither room_prior_fit's
 # ODD nor put_spot_error's --plans).
-# Next in line: twelfth reuses, the longest ago first (round 76's 24, still unused, then
-# round 77's 27, then round 78's 20, 30 and 28, then round 79's 8, 5 and 12, then round
-# 80's 26, 13 and 4, then round 81's 16, 6 and 18, ...).
+# "fresh85a/b/c" (round 85) likewise, by a helper (heldexp85) who ran no arm on them: the
+# three next in line, the last two TWELFTH reuses, the longest ago first: round 76's 24
+# (fresh23c's, reused by fresh29c, fresh34c, fresh39b, fresh43c, fresh48b, fresh53a,
+# fresh57c, fresh62b, fresh67a, fresh71c and fresh76b; passed over in round 81 for its seed
+# 8101, it holds all three KINDS with 8501) with 8501, then round 77's 27 (fresh24c's,
+# reused by fresh31a, fresh35c, fresh40b, fresh45a, fresh49c, fresh54b, fresh59a, fresh63c,
+# fresh68b, fresh73a and fresh77c) with 8502, then the first THIRTEENTH reuse, round 78's
+# 20 (fresh22b's, reused by fresh26c, fresh31c, fresh36b, fresh41a, fresh45c, fresh50b,
+# fresh55a, fresh59c, fresh64b, fresh69a, fresh73b and fresh78a) with 8503 (none a tuning
+# plan: 24, 27 and 20 are in neither room_prior_fit's ODD nor put_spot_error's --plans).
+# No kitchen was passed over: each of the three holds all three KINDS at length 30 with
+# its seed and every task is within reach.
+# Next in line: thirteenth reuses, the longest ago first (round 78's 30 and 28, then round
+# 79's 8, 5 and 12, then round 80's 26, 13 and 4, then round 81's 16, 6 and 18, then round
+# 85's 24 and 27, ...). (Round 81's sentence, which this one replaces, called round 78's
+# kitchens onward "twelfth reuses"; rounds 78 to 81 reused them a twelfth time, so their
+# next is a thirteenth.)
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only, by the held-out test).
@@ -879,7 +893,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh78a": (20, 7801), "fresh78b": (30, 7802), "fresh78c": (28, 7803),
           "fresh79a": (8, 7901), "fresh79b": (5, 7902), "fresh79c": (12, 7903),
           "fresh80a": (26, 8001), "fresh80b": (13, 8002), "fresh80c": (4, 8003),
-          "fresh81a": (18, 8101), "fresh81b": (16, 8102), "fresh81c": (6, 8103)}
+          "fresh81a": (18, 8101), "fresh81b": (16, 8102), "fresh81c": (6, 8103),
+          "fresh85a": (24, 8501), "fresh85b": (27, 8502), "fresh85c": (20, 8503)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

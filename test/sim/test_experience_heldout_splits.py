@@ -38,7 +38,8 @@ fresh77a/b/c in round 77,
 fresh78a/b/c in round 78,
 fresh79a/b/c in round 79,
 fresh80a/b/c in round 80,
-fresh81a/b/c in round 81):
+fresh81a/b/c in round 81,
+fresh85a/b/c in round 85):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -102,7 +103,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh78": (7801, 7802, 7803),
           "fresh79": (7901, 7902, 7903),
           "fresh80": (8001, 8002, 8003),
-          "fresh81": (8101, 8102, 8103)}
+          "fresh81": (8101, 8102, 8103),
+          "fresh85": (8501, 8502, 8503)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -204,6 +206,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 79's: the next three twelfth reuses, round 74's 8 and 5, then round 75's 12.
 # Round 80's: the next three twelfth reuses, round 75's 26 and 13, then round 76's 4.
 # Round 81's: round 76's 16, round 77's 6 and 18 (round 76's 24 with 8101 lacks pick_heat).
+# Round 85's: the last two twelfth reuses, round 76's 24 (with another seed, 8501) and round
+# 77's 27, then the first thirteenth, round 78's 20.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -438,7 +442,14 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh81b": ("fresh23b", "fresh29b", "fresh34b", "fresh39a", "fresh44a", "fresh48c",
                        "fresh53b", "fresh58a", "fresh62c", "fresh67b", "fresh72a", "fresh76c"),
           "fresh81c": ("fresh24a", "fresh30a", "fresh35a", "fresh39c", "fresh44b", "fresh49a",
-                       "fresh53c", "fresh58b", "fresh63a", "fresh67c", "fresh72b", "fresh77a")}
+                       "fresh53c", "fresh58b", "fresh63a", "fresh67c", "fresh72b", "fresh77a"),
+          "fresh85a": ("fresh23c", "fresh29c", "fresh34c", "fresh39b", "fresh43c", "fresh48b",
+                       "fresh53a", "fresh57c", "fresh62b", "fresh67a", "fresh71c", "fresh76b"),
+          "fresh85b": ("fresh24c", "fresh31a", "fresh35c", "fresh40b", "fresh45a", "fresh49c",
+                       "fresh54b", "fresh59a", "fresh63c", "fresh68b", "fresh73a", "fresh77c"),
+          "fresh85c": ("fresh22b", "fresh26c", "fresh31c", "fresh36b", "fresh41a", "fresh45c",
+                       "fresh50b", "fresh55a", "fresh59c", "fresh64b", "fresh69a", "fresh73b",
+                       "fresh78a")}
 LENGTH = 30  # the length the lead runs them at
 
 
