@@ -913,6 +913,9 @@ class SteeredWTinyLFUPolicy:
         hedge_share, hedge_share_z: evict the recency ghost's way in the share of evictions
             that Thompson sampling gives it while following W-TinyLFU, bounded by its regret
             (HEDGE_SHARE, HEDGE_SHARE_Z, round 60); "off" never.
+        guard_sunk: a forced exit off W-TinyLFU does not count the convergence already
+            measured as excess while W-TinyLFU's cumulative lead is beyond its noise
+            (GUARD_SUNK, round 85); False counts it, as before round 85.
     """
 
     __slots__ = (
