@@ -39,7 +39,8 @@ fresh78a/b/c in round 78,
 fresh79a/b/c in round 79,
 fresh80a/b/c in round 80,
 fresh81a/b/c in round 81,
-fresh85a/b/c in round 85):
+fresh85a/b/c in round 85,
+fresh86a/b/c in round 86):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -104,7 +105,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh79": (7901, 7902, 7903),
           "fresh80": (8001, 8002, 8003),
           "fresh81": (8101, 8102, 8103),
-          "fresh85": (8501, 8502, 8503)}
+          "fresh85": (8501, 8502, 8503),
+          "fresh86": (8601, 8602, 8603)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -208,6 +210,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 81's: round 76's 16, round 77's 6 and 18 (round 76's 24 with 8101 lacks pick_heat).
 # Round 85's: the last two twelfth reuses, round 76's 24 (with another seed, 8501) and round
 # 77's 27, then the first thirteenth, round 78's 20.
+# Round 86's: the next three thirteenth reuses, round 78's 30 and 28, then round 79's 8.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -449,7 +452,16 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
                        "fresh54b", "fresh59a", "fresh63c", "fresh68b", "fresh73a", "fresh77c"),
           "fresh85c": ("fresh22b", "fresh26c", "fresh31c", "fresh36b", "fresh41a", "fresh45c",
                        "fresh50b", "fresh55a", "fresh59c", "fresh64b", "fresh69a", "fresh73b",
-                       "fresh78a")}
+                       "fresh78a"),
+          "fresh86a": ("fresh21c", "fresh27a", "fresh32a", "fresh36c", "fresh41b", "fresh46a",
+                       "fresh50c", "fresh55b", "fresh60a", "fresh64c", "fresh69b", "fresh73c",
+                       "fresh78b"),
+          "fresh86b": ("fresh21b", "fresh26a", "fresh31b", "fresh36a", "fresh40c", "fresh45b",
+                       "fresh50a", "fresh54c", "fresh59b", "fresh64a", "fresh68c", "fresh74a",
+                       "fresh78c"),
+          "fresh86c": ("fresh22a", "fresh27b", "fresh32b", "fresh37a", "fresh41c", "fresh46b",
+                       "fresh51a", "fresh55c", "fresh60b", "fresh65a", "fresh69c", "fresh74b",
+                       "fresh79a")}
 LENGTH = 30  # the length the lead runs them at
 
 
