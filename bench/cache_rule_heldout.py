@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh70|fresh71] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh71|fresh72] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh71][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh72][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -1215,6 +1215,39 @@ clients back from hospital, the projects, the lost bags, the re-sighted animals;
 frequency-skewed: the popular patterns, problems, series, costumes, collections, species;
 phase changes: the reset walls, the seasons, the campaigns, the moved cameras, each flight;
 scans: the new deposits, the score cards, the new problems, the first sight of each bag.
+``fresh72`` (seeds 94000+) was written in round 86 before anything ran on it, by a writer
+who did not read the policy's code: a community darkroom (keen members by Zipf, a new roll's
+contact sheet reading all its frames, prints from the member's last few rolls or, one time
+in five, from a roll long filed away, test strips, the enlarger and the trays), an
+orchestra's music library (a programme of three works a week from the repertoire by Zipf,
+every desk's part issued, read at four rehearsals in running order with passages gone over
+again, at the concert and on return; the repertoire reshuffled every twelve weeks), a pizza
+takeaway (regulars by Zipf ordering their usual toppings, six oven slots read again when
+the pizza comes out, three drivers, the week's special, the closing stock count), an
+angling club's matches (keen members by Zipf drawn to the pegs of a venue changing every
+four matches, the bank walked peg by peg, baits by popularity, the weigh-in along the bank,
+the league table), a zoo's keepers (sections' rounds in fixed order three times a day,
+interleaved, the sections rotated every four days, the food store by popularity, the vet's
+sick list for days, the weekly census), a public observatory's nights (requests by Zipf
+over brightness among the objects above the horizon, a window sliding through the
+catalogue by right ascension during the night and starting later each night, the
+calibration frames, the showpieces), a recording studio (every overdub playing back all
+the song's tracks so far while new takes are recorded, mix passes over every track, going
+back to fix an earlier song, the sample library by popularity, mastering in album order),
+a bus depot (the morning run-out in last night's parking order, ticket uploads from the
+busy routes by Zipf reranked every ten days, the evening run-in in a new order, a sixth of
+the fleet inspected each week) and an exam board's online marking (seed scripts marked by
+every marker at standardisation and slipped in later, the script and the question's mark
+scheme read question by question, team leaders' samples of recent scripts, appeals
+re-marking old ones, a new paper with new schemes). Loops: the parts at each rehearsal,
+the keepers' rounds, the run-out and run-in, the studio's playback and mix passes, the
+bank walks, the mark scheme's questions, the league table and census; small loops: the
+oven slots, the trays, the eyepieces, a short song's tracks; late re-references: the
+filed rolls, the repertoire's works coming back, the appeals, the sick animals, the fixed
+songs, the spare buses; frequency-skewed: the keen members, the regulars and toppings, the
+bright objects, the busy routes, the baits, the samples, the talks; phase changes: the
+weekly programme, the venues, the rotated sections, the sliding sky, each song and album,
+each paper; scans: the new rolls' frames, the takes, the scripts.
 """
 
 from __future__ import annotations
@@ -32527,6 +32560,430 @@ def fresh71_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def darkroom(seed: int, members: int, enlargers: int) -> Iterator[int]:
+    """A community darkroom's sessions as its booking sheet and negative files record them
+    (``members`` members, the keen ones by Zipf; a member develops a new roll of twenty-four
+    frames now and then (the tank, then the contact sheet reading every frame of the roll);
+    prints are made from frames of the member's last few rolls, or one time in five from a
+    roll years old taken out of the negative file (a late re-reference); each print reads its
+    frame, the booked enlarger of ``enlargers`` and the three trays; test strips read the
+    frame again; the fixer's log every evening)."""
+    rng = random.Random(seed)
+    frame_k, roll_k, enl_k, tray_k, log_k = (i << 48 for i in range(5))
+    pick = _zipf(rng, members, 1.0)
+    rolls: list[list[int]] = [[] for _ in range(members)]
+    next_roll = 0
+    for m in range(members):  # every member's negative file starts with a few rolls
+        for _r in range(rng.randint(1, 4)):
+            rolls[m].append(next_roll)
+            next_roll += 1
+    while True:
+        for _s in range(rng.randint(4, 9)):
+            m = pick()
+            enl = rng.randrange(enlargers)
+            if rng.random() < 0.15:
+                r = next_roll
+                next_roll += 1
+                rolls[m].append(r)
+                yield roll_k + r
+                yield tray_k
+                for f in range(24):
+                    yield frame_k + r * 24 + f
+            for _p in range(rng.randint(2, 8)):
+                if rng.random() < 0.2:
+                    r = rng.choice(rolls[m])
+                else:
+                    r = rng.choice(rolls[m][-3:])
+                f = frame_k + r * 24 + rng.randrange(24)
+                for _t in range(rng.randint(0, 2)):
+                    yield f
+                    yield enl_k + enl
+                yield f
+                yield enl_k + enl
+                for t in range(3):
+                    yield tray_k + 1 + t
+        yield log_k
+
+
+def orchestra_library(seed: int, works: int, desks: int) -> Iterator[int]:
+    """An orchestra's music library as its issue book records a season (``works`` works in
+    the library, the standard repertoire by Zipf over them, each with a part for each of
+    ``desks`` desks; every week a programme of three works: the parts issued (every part of
+    every work read), four rehearsals in running order (each desk's part of each work read,
+    a few passages gone over again at once), the concert, the parts returned and checked;
+    the librarian's catalogue look-ups between; the repertoire's order reshuffled every
+    twelve weeks when a new principal conductor's tastes take over)."""
+    rng = random.Random(seed)
+    part_k, work_k, cat_k = (i << 48 for i in range(3))
+    pick = _zipf(rng, works, 0.9)
+    order = list(range(works))
+    rng.shuffle(order)
+    week = 0
+    while True:
+        if week % 12 == 11:
+            rng.shuffle(order)
+        prog: list[int] = []
+        while len(prog) < 3:
+            w = order[pick()]
+            if w not in prog:
+                prog.append(w)
+        for w in prog:  # issue
+            yield work_k + w
+            for d in range(desks):
+                yield part_k + w * desks + d
+        for _r in range(4):  # the rehearsals
+            for w in prog:
+                yield work_k + w
+                for d in range(desks):
+                    yield part_k + w * desks + d
+                for _again in range(rng.randint(0, 3)):
+                    for d in rng.sample(range(desks), max(1, desks // 3)):
+                        yield part_k + w * desks + d
+            for _c in range(rng.randint(1, 4)):
+                yield cat_k + order[pick()]
+        for w in prog:  # the concert
+            for d in range(desks):
+                yield part_k + w * desks + d
+        for w in prog:  # returned and checked
+            for d in range(desks):
+                yield part_k + w * desks + d
+            yield work_k + w
+        week += 1
+
+
+def pizza_takeaway(seed: int, customers: int, alpha: float) -> Iterator[int]:
+    """A pizza takeaway's evenings as its till and its oven screen record them (``customers``
+    customers on the phone list, regulars by Zipf ``alpha`` who mostly order their usual;
+    each order reads the customer, their address, then for each of one to four pizzas the
+    base and two to five toppings from twenty-four by popularity, the oven slot of six it
+    goes into (read again when it comes out eight to twelve orders later) and the box; the
+    orders handed to three drivers whose bags are read at every drop; a special each
+    week that most orders add; the stock count of every topping at closing)."""
+    rng = random.Random(seed)
+    cust_k, addr_k, base_k, top_k, slot_k, box_k, drv_k, spec_k = (i << 48 for i in range(8))
+    pick = _zipf(rng, customers, alpha)
+    pick_top = _zipf(rng, 24, 1.0)
+    usual = {c: sorted({pick_top() for _ in range(rng.randint(2, 5))}) for c in range(customers)}
+    oven: collections.deque[int] = collections.deque()
+    night = 0
+    while True:
+        special = night // 7
+        for o in range(rng.randint(40, 120)):
+            c = pick()
+            yield cust_k + c
+            yield addr_k + c
+            for _p in range(rng.randint(1, 4)):
+                yield base_k + rng.randrange(3)
+                tops = (usual[c] if rng.random() < 0.6
+                        else [pick_top() for _ in range(rng.randint(2, 5))])
+                for t in tops:
+                    yield top_k + t
+                slot = o % 6
+                yield slot_k + slot
+                oven.append(slot)
+                if rng.random() < 0.3:
+                    yield spec_k + special
+            while len(oven) > rng.randint(8, 12):
+                yield slot_k + oven.popleft()
+                yield box_k + rng.randrange(3)
+            yield drv_k + o % 3
+        while oven:
+            yield slot_k + oven.popleft()
+        for t in range(24):
+            yield top_k + t
+        night += 1
+
+
+def angling_match(seed: int, anglers: int, pegs: int) -> Iterator[int]:
+    """An angling club's Sunday matches as the match secretary's book records them
+    (``anglers`` members, the keen ones by Zipf fishing most weeks; a match on a venue of
+    ``pegs`` pegs, the venue changing every four matches so the pegs read change; the draw
+    (each angler drawn a peg, both read), the bank walked peg by peg three times in the
+    match with each catch reading the angler, the peg and the bait from the tackle shop's
+    thirty by popularity; the weigh-in peg by peg along the bank; the results' top three;
+    the season's league table of every member read every eighth match)."""
+    rng = random.Random(seed)
+    ang_k, peg_k, bait_k, venue_k, table_k = (i << 48 for i in range(5))
+    pick = _zipf(rng, anglers, 0.8)
+    pick_bait = _zipf(rng, 30, 1.1)
+    match = 0
+    while True:
+        venue = (match // 4) % 5
+        yield venue_k + venue
+        field: list[int] = []
+        while len(field) < min(pegs, anglers):
+            a = pick()
+            if a not in field:
+                field.append(a)
+        drawn = list(range(pegs))
+        rng.shuffle(drawn)
+        at = {drawn[i]: a for i, a in enumerate(field)}
+        for p, a in at.items():
+            yield ang_k + a
+            yield peg_k + venue * pegs + p
+        for _walk in range(3):
+            for p in sorted(at):
+                yield peg_k + venue * pegs + p
+                for _c in range(rng.randint(0, 2)):
+                    yield ang_k + at[p]
+                    yield bait_k + pick_bait()
+        weights: dict[int, float] = {}
+        for p in sorted(at):
+            yield peg_k + venue * pegs + p
+            yield ang_k + at[p]
+            weights[at[p]] = rng.random()
+        for a in sorted(weights, key=weights.__getitem__)[-3:]:
+            yield ang_k + a
+        if match % 8 == 7:
+            for a in range(anglers):
+                yield table_k + a
+        match += 1
+
+
+def zoo_keepers(seed: int, enclosures: int, keepers: int) -> Iterator[int]:
+    """A zoo's days as its keepers' handheld logs record them (``enclosures`` enclosures
+    split into ``keepers`` sections, each keeper's round walked in its fixed order three
+    times a day (the enclosure read, its animals' records, the food from the store's forty
+    items by popularity at feeding rounds); sections rotated among keepers every four days
+    so each round starts elsewhere; the vet's sick list of a few animals visited every day
+    until they recover days later; keeper talks at the popular enclosures by Zipf; the
+    weekly census of every enclosure)."""
+    rng = random.Random(seed)
+    enc_k, animal_k, food_k, vet_k, talk_k = (i << 48 for i in range(5))
+    pick_food = _zipf(rng, 40, 1.0)
+    pick_talk = _zipf(rng, enclosures, 1.2)
+    per = [rng.randint(1, 6) for _ in range(enclosures)]
+    sections = [list(range(k, enclosures, keepers)) for k in range(keepers)]
+    sick: dict[int, int] = {}  # enclosure -> day well
+    day = 0
+    while True:
+        if day % 4 == 0:
+            shift = rng.randrange(keepers)
+            sections = sections[shift:] + sections[:shift]
+        for rnd in range(3):
+            walks = [iter(s) for s in sections]
+            live = list(range(keepers))
+            while live:
+                k = rng.choice(live)
+                e = next(walks[k], None)
+                if e is None:
+                    live.remove(k)
+                    continue
+                yield enc_k + e
+                for a in range(per[e]):
+                    yield animal_k + e * 8 + a
+                if rnd != 1:
+                    for _f in range(rng.randint(1, 3)):
+                        yield food_k + pick_food()
+                if rng.random() < 0.05:
+                    yield talk_k + pick_talk()
+        if rng.random() < 0.5:
+            e = rng.randrange(enclosures)
+            sick[e] = day + rng.randint(2, 10)
+        for e in sorted(sick):
+            yield vet_k
+            yield enc_k + e
+            yield animal_k + e * 8
+        sick = {e: d for e, d in sick.items() if d > day}
+        if day % 7 == 6:
+            for e in range(enclosures):
+                yield enc_k + e
+        day += 1
+
+
+def telescope_night(seed: int, targets: int, alpha: float) -> Iterator[int]:
+    """A public observatory's observing nights as its control software logs them
+    (``targets`` catalogue objects in order of right ascension; only the fifth of them above
+    the horizon can be observed, a window that slides through the catalogue as the night
+    goes on and starts a little later each night, so the popular set keeps shifting; the
+    visitors' requests by Zipf ``alpha`` over brightness among the visible objects; each
+    pointing reads the object, its finder chart and one of six eyepieces; the flats and
+    darks at the start and the end of each night; the showpieces (the moon, a planet, a
+    bright cluster) read again and again)."""
+    rng = random.Random(seed)
+    obj_k, chart_k, eye_k, cal_k, show_k = (i << 48 for i in range(5))
+    bright = list(range(targets))
+    rng.shuffle(bright)  # brightness rank of each catalogue position
+    rank = {t: r for r, t in enumerate(bright)}
+    window = max(5, targets // 5)
+    pick = _zipf(rng, window, alpha)
+    night = 0
+    while True:
+        for c in range(8):
+            yield cal_k + c
+        start = (night * targets // 90) % targets
+        for step in range(rng.randint(150, 300)):
+            lo = (start + step * window // 200) % targets
+            visible = sorted(((lo + i) % targets for i in range(window)), key=rank.__getitem__)
+            t = visible[pick()]
+            yield obj_k + t
+            yield chart_k + t
+            yield eye_k + rng.randrange(6)
+            if rng.random() < 0.2:
+                yield show_k + rng.randrange(3)
+        for c in range(8):
+            yield cal_k + c
+        night += 1
+
+
+def recording_studio(seed: int, songs: int, tracks: int) -> Iterator[int]:
+    """A recording studio's album sessions as its DAW's disk reads them (``songs`` songs to an
+    album, each built up to ``tracks`` tracks: every overdub plays back all the song's
+    tracks so far while one to four new takes of the next track are recorded (new audio,
+    one best kept); the song mixed with every track read pass after pass; the band going
+    back to an earlier song now and then to fix a part; samples from the library's two
+    hundred by popularity; a new album every ``songs`` songs, mastering reading each mix in
+    album order)."""
+    rng = random.Random(seed)
+    trk_k, take_k, mix_k, smp_k = (i << 48 for i in range(4))
+    pick_smp = _zipf(rng, 200, 1.0)
+    take = 0
+    album = 0
+    while True:
+        base = album * songs
+        for s in range(songs):
+            song = base + s
+            for t in range(tracks):
+                for _o in range(rng.randint(1, 4)):
+                    for u in range(t):
+                        yield trk_k + song * tracks + u
+                    yield take_k + take
+                    take += 1
+                yield trk_k + song * tracks + t
+                if rng.random() < 0.3:
+                    yield smp_k + pick_smp()
+            if s and rng.random() < 0.3:  # back to an earlier song to fix a part
+                old = base + rng.randrange(s)
+                for u in range(tracks):
+                    yield trk_k + old * tracks + u
+            for _p in range(rng.randint(3, 8)):
+                for u in range(tracks):
+                    yield trk_k + song * tracks + u
+                yield mix_k + song
+        for s in range(songs):
+            yield mix_k + base + s
+        album += 1
+
+
+def bus_depot(seed: int, buses: int, routes: int) -> Iterator[int]:
+    """A bus depot's days as its fleet system records them (``buses`` buses, ``routes``
+    routes; the morning run-out in the order the buses were parked the night before (each
+    bus read, its duty, its route's timetable), ticket machine uploads during the day from
+    routes by Zipf (the busy routes), breakdowns with a spare bus sent out, the evening
+    run-in in a new order that becomes tomorrow's parking order, each bus fuelled and washed;
+    a sixth of the fleet through the six-weekly inspection each week, every one of its
+    records read; the timetable change every ten days giving busy routes new rank)."""
+    rng = random.Random(seed)
+    bus_k, duty_k, tt_k, upl_k, insp_k = (i << 48 for i in range(5))
+    rank = list(range(routes))
+    pick = _zipf(rng, routes, 1.0)
+    parked = list(range(buses))
+    rng.shuffle(parked)
+    day = 0
+    while True:
+        if day % 10 == 9:
+            rng.shuffle(rank)
+        out = parked[: max(1, buses * 4 // 5)]
+        for i, b in enumerate(out):
+            yield bus_k + b
+            yield duty_k + i
+            yield tt_k + i % routes
+        for _u in range(rng.randint(100, 300)):
+            r = rank[pick()]
+            yield upl_k + r
+            yield tt_k + r
+            if rng.random() < 0.01:
+                spare = parked[-1 - rng.randrange(max(1, buses - len(out)))]
+                yield bus_k + spare
+                yield tt_k + r
+        back = out[:]
+        rng.shuffle(back)
+        for b in back:
+            yield bus_k + b
+            yield bus_k + b
+        parked = back + parked[len(out):]
+        if day % 7 == 6:
+            week = day // 7
+            for b in range(buses):
+                if b % 6 == week % 6:
+                    yield insp_k
+                    for _r in range(3):
+                        yield bus_k + b
+        day += 1
+
+
+def exam_marking(seed: int, questions: int, markers: int) -> Iterator[int]:
+    """An exam board's marking season as its online marking system serves it (scripts of
+    ``questions`` questions marked by ``markers`` markers, each marking one script after
+    another, the script read for every question with the question's mark scheme; standardisation
+    at the start of each paper (the same ten seed scripts marked by everyone); a seed script
+    slipped into every marker's allocation now and then; the team leader's samples
+    re-reading scripts a marker marked days before; appeals re-marking old scripts late;
+    a new paper every few thousand scripts' worth of questions)."""
+    rng = random.Random(seed)
+    scheme_k, script_k = (i << 48 for i in range(2))
+    paper = 0
+    script = 0
+    while True:
+        seeds = list(range(script, script + 10))
+        script += 10
+        for _m in range(markers):
+            for sc in seeds:
+                for q in range(questions):
+                    yield script_k + sc
+                    yield scheme_k + paper * questions + q
+        marked: list[int] = []
+        for _batch in range(rng.randint(20, 40)):
+            for _m in range(markers):
+                if rng.random() < 0.05:
+                    sc = rng.choice(seeds)
+                else:
+                    sc = script
+                    script += 1
+                    marked.append(sc)
+                for q in range(questions):
+                    yield script_k + sc
+                    yield scheme_k + paper * questions + q
+            if rng.random() < 0.3 and marked:  # team leader's sample
+                sc = rng.choice(marked[-200:])
+                for q in range(questions):
+                    yield script_k + sc
+                    yield scheme_k + paper * questions + q
+            if rng.random() < 0.05 and marked:  # an appeal
+                sc = rng.choice(marked)
+                for q in range(questions):
+                    yield script_k + sc
+                    yield scheme_k + paper * questions + q
+        paper += 1
+
+
+def fresh72_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 86's held-out set: seeds 94000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 94000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "darkroom_m15_e4": lambda: darkroom(s + 0, 15, 4),
+        "darkroom_m80_e10": lambda: darkroom(s + 1, 80, 10),
+        "orchestra_w40_d12": lambda: orchestra_library(s + 2, 40, 12),
+        "orchestra_w200_d30": lambda: orchestra_library(s + 3, 200, 30),
+        "pizza_c150": lambda: pizza_takeaway(s + 4, 150, 1.1),
+        "pizza_c1500": lambda: pizza_takeaway(s + 5, 1500, 0.8),
+        "angling_a40_p20": lambda: angling_match(s + 6, 40, 20),
+        "angling_a200_p60": lambda: angling_match(s + 7, 200, 60),
+        "zoo_e30_k3": lambda: zoo_keepers(s + 8, 30, 3),
+        "zoo_e150_k8": lambda: zoo_keepers(s + 9, 150, 8),
+        "telescope_t100": lambda: telescope_night(s + 10, 100, 1.1),
+        "telescope_t1500": lambda: telescope_night(s + 11, 1500, 0.8),
+        "studio_s10_t8": lambda: recording_studio(s + 12, 10, 8),
+        "studio_s12_t24": lambda: recording_studio(s + 13, 12, 24),
+        "busdepot_b40_r8": lambda: bus_depot(s + 14, 40, 8),
+        "busdepot_b300_r60": lambda: bus_depot(s + 15, 300, 60),
+        "marking_q6_m4": lambda: exam_marking(s + 16, 6, 4),
+        "marking_q20_m15": lambda: exam_marking(s + 17, 20, 15),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -32569,7 +33026,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh68": fresh68_variants,
                 "fresh69": fresh69_variants,
                 "fresh70": fresh70_variants,
-                "fresh71": fresh71_variants}
+                "fresh71": fresh71_variants,
+                "fresh72": fresh72_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

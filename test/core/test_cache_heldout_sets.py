@@ -12,7 +12,8 @@ fresh49, round 62's fresh50, round 63's fresh51, round 64's fresh52, round 65's 
 round 66's fresh54, round 67's fresh55, round 68's fresh56, round 69's fresh57, round 70's
 fresh58, round 71's fresh59, round 72's fresh60, round 73's fresh61, round 74's fresh62,
 round 75's fresh63, round 76's fresh64, round 77's fresh65, round 78's fresh66, round 79's
-fresh67, round 80's fresh68, round 81's fresh69, round 84's fresh70, round 85's fresh71):
+fresh67, round 80's fresh68, round 81's fresh69, round 84's fresh70, round 85's fresh71,
+round 86's fresh72):
 their generators are seeded, exact in length and distinct. Only the streams are checked
 here; no policy runs on them (they are held out)."""
 
@@ -39,7 +40,7 @@ SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14
         "fresh51", "fresh52", "fresh53", "fresh54", "fresh55",
         "fresh56", "fresh57", "fresh58", "fresh59", "fresh60",
         "fresh61", "fresh62", "fresh63", "fresh64", "fresh65", "fresh66",
-        "fresh67", "fresh68", "fresh69", "fresh70", "fresh71")
+        "fresh67", "fresh68", "fresh69", "fresh70", "fresh71", "fresh72")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -276,6 +277,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "faregate": lambda s: h.fare_gates(s, 50, 8, 300, 40, 0.2),
             "homehub": lambda s: h.home_hub(s, 4, 5, 2, 100, 5),
             "bikeshare": lambda s: h.bike_share(s, 10, 60, 1.0, 50, 4),
+        }
+    if name == "fresh72":
+        return {
+            "darkroom": lambda s: h.darkroom(s, 15, 4),
+            "orchestra": lambda s: h.orchestra_library(s, 40, 12),
+            "pizza": lambda s: h.pizza_takeaway(s, 150, 1.1),
+            "angling": lambda s: h.angling_match(s, 40, 20),
+            "zoo": lambda s: h.zoo_keepers(s, 30, 3),
+            "telescope": lambda s: h.telescope_night(s, 100, 1.1),
+            "studio": lambda s: h.recording_studio(s, 10, 8),
+            "busdepot": lambda s: h.bus_depot(s, 40, 8),
+            "marking": lambda s: h.exam_marking(s, 6, 4),
         }
     if name == "fresh71":
         return {
