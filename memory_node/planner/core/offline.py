@@ -1454,9 +1454,11 @@ class OfflinePlanner:
                 self._goto(sim, around)
                 sim.add("open", around)
                 needs.discard(around)
-                if put is not None and self._put_refusals(req, obj) >= 2:
+                if put is not None and self._put_refusals(req, obj) >= 2 \
+                        and self._refused_as(req, put):
                     # An open chosen for it did not help: the plan ends with this one, so
                     # the next is made on what the camera saw in there (`_shut_in_next`).
+                    # Not after a refusal that names nothing: it may not be about a door.
                     raise _Explore()
                 self._goto(sim, obj)
         if unit.state == "closed" or obj in needs:
