@@ -1012,6 +1012,50 @@ def test_an_open_for_a_shut_in_object_ends_the_plan_and_one_that_showed_nothing_
     assert [str(c) for c in planner.plan(req).calls] == ["pick(Mug_1)"]
 
 
+def test_a_put_refused_into_a_shut_in_bowl_waits_for_the_camera_after_an_open_did_not_help(
+) -> None:
+    """Round 85, fresh85b tidy, the arm with experience, s0021: a tidy had put the bowl
+    away in the third of three cabinets near where memory had it; the mug's put into it
+    was refused "the Bowl is inside a closed Cabinet", and each re-plan opened one cabinet
+    and put at once: three refusals in one state. As for a pick (the test above): the
+    first choice is put after at once; once an open has not helped, the plan ends with
+    the next open and the put waits until memory sees a bowl in (or beside) what was
+    opened, or nothing of the named type is left to open."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([
+        UnitView("Mug_1", "Mug", (0.0, -1.3, 1.0), "heated", observations=3),
+        UnitView("Bowl_1", "Bowl", (0.0, -1.3, 0.9), receptacle_id="Counter_1",
+                 relation="on", observations=2),
+        UnitView("Counter_1", "CounterTop", (0.0, -1.5, 0.9)),
+        UnitView("Cabinet_A", "Cabinet", (-0.5, -1.2, 0.4), "closed"),
+        UnitView("Cabinet_B", "Cabinet", (0.5, -1.2, 0.4), "closed"),
+        UnitView("Cabinet_C", "Cabinet", (-0.6, -1.5, 0.4), "closed"),
+        UnitView("Drawer_1", "Drawer", (0.1, -1.1, 0.7), "closed")])
+    req = PlanRequest("x", "", vocab, ["kitchen"], goal_conditions=("INSIDE(Mug, Bowl)",),
+                      robot_position=(0.0, -1.0, 0.0), held="Mug_1")
+    put = ("Mug_1", "Bowl_1", "in")
+    refusal = ("put: the Bowl is inside a closed Cabinet", "Cabinet")
+    _history(req, "navigate", ("Bowl_1",), True)
+    _history(req, "put", put, False, ErrorCode.PRECONDITION_FAILED, *refusal)
+    # The first choice: opened and put into at once (as on main).
+    assert [str(c) for c in planner.plan(req).calls] == ["open(Cabinet_A)",
+                                                         "put(Mug_1, Bowl_1, in)"]
+    _history(req, "open", ("Cabinet_A",), True)
+    _history(req, "put", put, False, ErrorCode.PRECONDITION_FAILED, *refusal)
+    # An open has not helped: the plan ends with the next open (main put after it).
+    assert [str(c) for c in planner.plan(req).calls] == ["open(Cabinet_B)"]
+    _history(req, "open", ("Cabinet_B",), True)
+    # Nothing of the type seen in B: the next cabinet, no put (main put here, refused a
+    # third time).
+    assert [str(c) for c in planner.plan(req).calls] == ["open(Cabinet_C)"]
+    _history(req, "open", ("Cabinet_C",), True)
+    # The bowl's own unit seen again, in C: the put.
+    vocab.add_units([replace(vocab.objects["Bowl_1"], position=(-0.6, -1.5, 0.5),
+                             receptacle_id="Cabinet_C", relation="in", observations=3)])
+    assert [str(c) for c in planner.plan(req).calls][-1:] == ["put(Mug_1, Bowl_1, in)"]
+
+
 def test_what_a_refusal_as_shut_in_says_the_arm_reaches_is_the_skills_reachable_argument(
 ) -> None:
     """`reached` reads the skill table: a pick's object, a put's receptacle; nothing once

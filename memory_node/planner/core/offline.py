@@ -884,18 +884,28 @@ class OfflinePlanner:
                 and ((named and _of_type(u, named))
                      or self._may_hold(u.label, (unit.label,)))]
 
-    def _shut_in_next(self, req: PlanRequest, sim: _Sim, unit: UnitView, shut: str) -> str:
+    def _shut_in_next(self, req: PlanRequest, sim: _Sim, unit: UnitView, shut: str,
+                      put: SkillCall | None = None) -> str:
         """`shut` was opened for `unit` (a refusal's or a listing's choice), an earlier
         open for it did not help, and the camera saw nothing of its type in there: the
         next receptacle of the type the refusal names (`_shut_in`), to open before the
         pick, else `shut`. A pick after an open that showed nothing is refused again in
         the same state (tune2 tidy, stream seed 3013, s0001: three cabinets opened one
-        per re-plan, the mug's pick refused after each, three refusals in one state)."""
-        pick = SkillCall("pick", (unit.object_id,))
-        named = self._refused_as(req, pick)
+        per re-plan, the mug's pick refused after each, three refusals in one state).
+
+        `put`: the refused put into `unit` (a bowl a tidy put away in a cabinet), which
+        comes after the open the same way: once a put into it was refused after an open
+        chosen for it (`_put_refusals`), the next put waits for the camera (round 85,
+        fresh85b tidy, the arm with experience, s0021: three cabinets opened one per
+        refusal of the mug's put into the bowl, three refusals in one state)."""
+        call = put or SkillCall("pick", (unit.object_id,))
+        named = self._refused_as(req, call)
         if not named or shut not in self._open_now(req):
             return shut   # a refusal that names nothing may not be about a door at all
-        if self._opens_that_did_not_help(req, pick, own=True) < 1:
+        if put is not None:
+            if self._put_refusals(req, unit.object_id) < 2:
+                return shut
+        elif self._opens_that_did_not_help(req, call, own=True) < 1:
             # The first choice is the likeliest and the camera often misses what lies in
             # a cabinet just opened (tune tidy, stream seed 3002, s0003: the vase in the
             # first cabinet, unseen; the next one was opened before the pick): the pick
@@ -926,7 +936,7 @@ class OfflinePlanner:
         if not nxt or nxt == shut or nxt in self._open_now(req) \
                 or not _of_type(known.get(nxt), named):
             return shut
-        self._choose_shut(req, unit, nxt)
+        self._choose_shut(req, unit, nxt, doubt=put is None)
         if nxt not in sim.objects and nxt in req.scene:
             self._name(req, sim, req.scene[nxt])
         if unit.object_id in sim.reaches and _of_type(sim.objects.get(nxt), named):
@@ -934,14 +944,30 @@ class OfflinePlanner:
             sim.reaches |= {nxt}
         return nxt
 
-    def _choose_shut(self, req: PlanRequest, unit: UnitView, shut: str) -> None:
+    def _choose_shut(self, req: PlanRequest, unit: UnitView, shut: str,
+                     doubt: bool = True) -> None:
         """Note `shut` as the receptacle the next plan opens for `unit`, with how often
         memory had seen the unit then (`_shut_in_next` asks whether it was seen since), and
-        doubt the unit's recorded place."""
+        (`doubt`: an object to fetch, not a receptacle to put into) doubt the unit's
+        recorded place."""
         req.notes.setdefault("needs_open", set()).add(shut)
         req.notes.setdefault("shut_in", {})[unit.object_id] = shut
         req.notes.setdefault("shut_seen", {})[unit.object_id] = unit.observations
-        self._doubt(req, unit.object_id, shut)
+        if doubt:
+            self._doubt(req, unit.object_id, shut)
+
+    @staticmethod
+    def _put_refusals(req: PlanRequest, rec: str) -> int:
+        """How often this task's puts into `rec` were refused."""
+        return sum(1 for h in req.history
+                   if h.call.skill == "put" and not h.success and h.call.args[1:2] == (rec,))
+
+    @staticmethod
+    def _put_refused(req: PlanRequest, rec: str) -> SkillCall | None:
+        """This task's latest refused put into `rec`, if any."""
+        return next((h.call for h in reversed(req.history)
+                     if h.call.skill == "put" and not h.success and h.call.args[1:2] == (rec,)),
+                    None)
 
     def _shut_in_rest(self, req: PlanRequest, unit: UnitView, named: str) -> list[str]:
         """After the receptacle a refusal chose was opened and the object was refused
@@ -1415,6 +1441,10 @@ class OfflinePlanner:
                 continue
             sim.add("open", outer.object_id)
         around = req.notes.get("shut_in", {}).get(obj, "")
+        put = self._put_refused(req, obj) if around and around != obj else None
+        if put is not None and around not in needs:
+            # Opened for it already: the next one when the camera showed no `obj` there.
+            around = self._shut_in_next(req, sim, unit, around, put)
         if around and around in needs and around != obj:
             # Refused as shut in where memory has no receptacle around it: open the
             # chosen one (going there: within reach of the object is not guaranteed).
@@ -1424,6 +1454,12 @@ class OfflinePlanner:
                 self._goto(sim, around)
                 sim.add("open", around)
                 needs.discard(around)
+                if put is not None and self._put_refusals(req, obj) >= 2 \
+                        and self._refused_as(req, put):
+                    # An open chosen for it did not help: the plan ends with this one, so
+                    # the next is made on what the camera saw in there (`_shut_in_next`).
+                    # Not after a refusal that names nothing: it may not be about a door.
+                    raise _Explore()
                 self._goto(sim, obj)
         if unit.state == "closed" or obj in needs:
             sim.add("open", obj)
@@ -2908,8 +2944,10 @@ class OfflinePlanner:
                 shut = self._shut_in(req, rec, shut_type(last)) if rec is not None \
                     and rec.state not in ("opened", "closed") else ""
                 req.notes.setdefault("needs_open", set()).add(shut or call.args[1])
-                if shut:
+                if shut and rec is not None:
                     req.notes.setdefault("shut_in", {})[call.args[1]] = shut
+                    # As `_choose_shut`: a sighting of the receptacle after this counts.
+                    req.notes.setdefault("shut_seen", {})[call.args[1]] = rec.observations
             elif last.error_code == ErrorCode.PRECONDITION_FAILED and call.skill == "pick":
                 # Perhaps shut in its receptacle (memory may not know it is closed).
                 unit = req.vocab.objects.get(call.args[0])
