@@ -1703,3 +1703,21 @@ def test_a_forced_exit_does_not_count_the_convergence_already_paid() -> None:
     cakes = heldout.VARIANT_SETS["fresh50"](30_000)["cakes_f15_v20"]()
     assert hits(SteeredWTinyLFUPolicy(500, guard_sunk=True), cakes) == hits(
         SteeredWTinyLFUPolicy(500, guard_sunk=False), cakes)
+
+
+def test_a_forced_exit_exempts_only_the_entry_cost_into_wtinylfu() -> None:
+    # Round 86 (GUARD_SUNK = "entry"). Leaving W-TinyLFU forfeits what entering it cost (the
+    # settled convergence of the current residency's entry), not what the residents paid
+    # following the recency experts. fresh54's window_h2000_d20 at C=1000: the exemption holds
+    # the residents on W-TinyLFU, +1.33 points. fresh36's cloakroom at C=500 (round 85's new
+    # cell): its entry is still converging when the guard forces the exit, so nothing is
+    # exempt and the hits are main's.
+    from bench_scripts import load_bench
+
+    heldout = load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)
+    window = heldout.VARIANT_SETS["fresh54"](30_000)["window_h2000_d20"]()
+    assert hits(SteeredWTinyLFUPolicy(1000, guard_sunk="entry"), window) >= hits(
+        SteeredWTinyLFUPolicy(1000, guard_sunk=False), window) + 300
+    cloak = heldout.VARIANT_SETS["fresh36"](30_000)["cloakroom_v20_g900"]()
+    assert hits(SteeredWTinyLFUPolicy(500, guard_sunk="entry"), cloak) == hits(
+        SteeredWTinyLFUPolicy(500, guard_sunk=False), cloak)
