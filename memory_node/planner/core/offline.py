@@ -957,17 +957,19 @@ class OfflinePlanner:
             self._doubt(req, unit.object_id, shut)
 
     @staticmethod
-    def _put_refusals(req: PlanRequest, rec: str) -> int:
-        """How often this task's puts into `rec` were refused."""
-        return sum(1 for h in req.history
-                   if h.call.skill == "put" and not h.success and h.call.args[1:2] == (rec,))
+    def _refused_puts(req: PlanRequest, rec: str) -> list[SkillCall]:
+        """This task's refused puts into `rec`, oldest first."""
+        return [h.call for h in req.history
+                if h.call.skill == "put" and not h.success and h.call.args[1:2] == (rec,)]
 
-    @staticmethod
-    def _put_refused(req: PlanRequest, rec: str) -> SkillCall | None:
+    def _put_refusals(self, req: PlanRequest, rec: str) -> int:
+        """How often this task's puts into `rec` were refused."""
+        return len(self._refused_puts(req, rec))
+
+    def _put_refused(self, req: PlanRequest, rec: str) -> SkillCall | None:
         """This task's latest refused put into `rec`, if any."""
-        return next((h.call for h in reversed(req.history)
-                     if h.call.skill == "put" and not h.success and h.call.args[1:2] == (rec,)),
-                    None)
+        refused = self._refused_puts(req, rec)
+        return refused[-1] if refused else None
 
     def _shut_in_rest(self, req: PlanRequest, unit: UnitView, named: str) -> list[str]:
         """After the receptacle a refusal chose was opened and the object was refused
