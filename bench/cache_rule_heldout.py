@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh71|fresh72] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh72|fresh73] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh72][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh73][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -1248,6 +1248,46 @@ songs, the spare buses; frequency-skewed: the keen members, the regulars and top
 bright objects, the busy routes, the baits, the samples, the talks; phase changes: the
 weekly programme, the venues, the rotated sections, the sliding sky, each song and album,
 each paper; scans: the new rolls' frames, the takes, the scripts.
+``fresh73`` (seeds 95000+) was written in round 87 before anything ran on it, by a writer
+who did not read the policy's code: an API gateway's OAuth token introspection (busy client
+apps by Zipf calling in bursts, each call reading the client's current access token, its
+scopes and the route; a token living 300 to 900 calls and then refreshed as a new key; the
+signing keys rotated, the revocation list, batch jobs walking a run of the clients'
+scopes), a shop's GraphQL server behind a dataloader (products by Zipf over a ranking that
+new products top every 300 requests, eight query shapes whose mix is reweighted at every
+deploy, each request reading its product, seller, reviews and their authors, the category's
+related products and prices once), an online shop's session store (visitors browsing at
+once, interleaved, each page view reading the session and the cart, products by Zipf with a
+flash sale in front every 3,000 views, checkouts reading the cart's items again, abandoned
+carts read by the reminder mail 5,000 views later and some visitors back to them), a
+vineyard's harvest (three rows a day picked vine by vine and gleaned the next day, the
+buckets tipped into ten bins in turn and the bins read at the press, barrels sampled by
+Zipf, the weekly topping-up of every barrel, a second pass over every row), a lake's boat
+hire (boats taken from the front of the jetty queue and back at its end twenty to sixty
+ticks later, life jackets from the rack's top, season ticket holders by Zipf and new
+customers, the warden's round of the boats out, the evening log, a boat replaced each
+month), a tower crane's lift log (floors of 30 or 120 bays built one after another, the
+formwork panels struck from the floor below and lifted in the same order, the yard's stacks
+by Zipf in an order that changes with the stage, the pour reading every bay twice, snagging
+on finished floors, a new building after forty floors), a lecture capture platform (three
+lectures released a week, students by Zipf watching on segment after segment in the newest
+lectures or older ones, skipping back, the slides; revision weeks jumping between the
+term's hard segments by Zipf; a new course every ten weeks), a sudoku solver service (each
+puzzle's cells its own keys, loaded once, then assigned cell by cell reading the row, column
+and box tables shared by every puzzle and a few unfilled peers, contradictions undoing the
+last few assignments, the technique table by Zipf, a solved puzzle resubmitted one time in
+five or ten) and a web app's feature-flag service (users by Zipf and new visitors, page
+types by Zipf each evaluating its four to twelve flags and the targeted ones' rule sets, a
+tenth of the flags replaced by new ones at each release train, the SDK's resync of every
+flag). Loops: the vineyard's rows and barrels, the crane's panels and pours, the evening
+boat log, the flags' resync; small loops: the ten bins, the jetty's twelve boats, the
+sudoku's unit tables, the route and shape sets; late re-references: the abandoned carts,
+the gleaned vines, the refresh tokens, the older lectures, the resubmitted puzzles, the
+snagged bays; frequency-skewed: the busy clients, the products, the barrels, the season
+ticket holders, the stacks, the hard segments, the flags and page types; phase changes: the
+deploys and new products, the flash sales, the crane's stages and floors, each week's
+lectures and each term, each puzzle, the release trains; scans: the new tokens, visitors,
+customers and puzzles, the batch jobs' scope walks, the picked vines.
 """
 
 from __future__ import annotations
@@ -32984,6 +33024,434 @@ def fresh72_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def token_introspection(seed: int, clients: int, alpha: float) -> Iterator[int]:
+    """An API gateway's OAuth token introspection as its cache sees it (``clients`` client
+    apps, busy ones by Zipf ``alpha``; each session a burst of three to twenty calls, each
+    reading the client's current access token, the client's scopes and the route (forty by
+    popularity); a token lives for 300 to 900 calls of the gateway, then the client's next
+    session reads its refresh token and gets a new access token (a new key); the signing
+    keys read every 200 calls and rotated every 5,000; one session in twelve is a batch job
+    that walks a run of the client list's scopes; the revocation list checked every 50
+    calls)."""
+    rng = random.Random(seed)
+    tok_k, scope_k, route_k, refresh_k, jwks_k, revoke_k, client_k = (i << 48 for i in range(7))
+    pick = _zipf(rng, clients, alpha)
+    pick_route = _zipf(rng, 40, 1.1)
+    fresh = itertools.count()
+    token: dict[int, tuple[int, int]] = {}  # client -> (token id, expires at call)
+    calls = 0
+    while True:
+        if rng.random() < 1 / 12:
+            start = rng.randrange(clients)
+            for c in range(start, min(clients, start + rng.randint(10, 60))):
+                yield scope_k + c
+            continue
+        c = pick()
+        yield client_k + c
+        if c not in token or token[c][1] <= calls:
+            if c in token:
+                yield refresh_k + c
+            token[c] = (next(fresh), calls + rng.randint(300, 900))
+        t = token[c][0]
+        for _call in range(rng.randint(3, 20)):
+            yield tok_k + t
+            yield scope_k + c
+            yield route_k + pick_route()
+            calls += 1
+            if calls % 200 == 0:
+                yield jwks_k + calls // 5000
+            if calls % 50 == 0:
+                yield revoke_k
+
+
+def graphql_dataloader(seed: int, products: int, alpha: float) -> Iterator[int]:
+    """A shop's GraphQL server as its per-entity cache sees it (``products`` products by Zipf
+    ``alpha`` over a ranking that five new products top every 300 requests; each request one
+    of eight query shapes, their mix reweighted at every deploy (every 1,500 requests), and
+    its dataloader reads each entity once a request: the product, its seller (one of a
+    tenth as many), three to eight of its reviews and their authors (users by Zipf), the
+    related products of its category of twenty with their prices, the cart's shipping
+    rates)."""
+    rng = random.Random(seed)
+    prod_k, seller_k, review_k, user_k, price_k, ship_k, shape_k = (i << 48 for i in range(7))
+    pick = _zipf(rng, products, alpha)
+    pick_user = _zipf(rng, products * 2, 1.0)
+    ranking = list(range(products))
+    new = itertools.count(products)
+    weights = [rng.random() for _ in range(8)]
+    req = 0
+    while True:
+        if req % 300 == 299:
+            for _ in range(5):
+                ranking.insert(0, next(new))
+                ranking.pop()
+        if req % 1500 == 1499:
+            weights = [rng.random() ** 2 for _ in range(8)]
+        shape = rng.choices(range(8), weights)[0]
+        yield shape_k + shape
+        p = ranking[pick()]
+        wanted: dict[int, None] = {prod_k + p: None, seller_k + p // 10: None}
+        if shape & 1:
+            for i in range(rng.randint(3, 8)):
+                wanted[review_k + p * 16 + i] = None
+                wanted[user_k + pick_user()] = None
+        if shape & 2:
+            base = p - p % 20
+            for q in rng.sample(range(base, base + 20), 4):
+                wanted[prod_k + q] = None
+                wanted[price_k + q] = None
+        wanted[price_k + p] = None
+        if shape & 4:
+            wanted[ship_k + rng.randrange(6)] = None
+        yield from wanted
+        req += 1
+
+
+def webshop_sessions(seed: int, products: int, live: int) -> Iterator[int]:
+    """An online shop's session store and catalogue cache (``live`` visitors browsing at
+    once, interleaved; each page view reads the visitor's session and cart, then a product
+    page (``products`` products by Zipf 0.9, a flash sale every 3,000 page views putting
+    twenty products in front for a while) or a category listing (thirty); an item added to
+    the cart one view in six; a visit ends in a checkout (the cart and its items read
+    again, the payment) or abandoned; an abandoned cart read again with its items a day
+    (5,000 views) later by the reminder mail, and one in four of those visitors back to it)."""
+    rng = random.Random(seed)
+    sess_k, cart_k, prod_k, cat_k, pay_k = (i << 48 for i in range(5))
+    pick = _zipf(rng, products, 0.9)
+    ids = itertools.count()
+    carts: dict[int, list[int]] = {}
+    visits = [next(ids) for _ in range(live)]
+    for v in visits:
+        carts[v] = []
+    reminders: collections.deque[tuple[int, int]] = collections.deque()
+    sale: list[int] = []
+    views = 0
+    while True:
+        if views % 3000 == 0:
+            sale = rng.sample(range(products), 20)
+        while reminders and reminders[0][0] <= views:
+            _, v = reminders.popleft()
+            yield cart_k + v
+            for p in carts.get(v, []):
+                yield prod_k + p
+            if rng.random() < 0.25:
+                visits.append(v)
+        i = rng.randrange(len(visits))
+        v = visits[i]
+        yield sess_k + v
+        yield cart_k + v
+        if rng.random() < 0.2:
+            yield cat_k + rng.randrange(30)
+        else:
+            p = sale[rng.randrange(20)] if views % 3000 < 800 and rng.random() < 0.4 else pick()
+            yield prod_k + p
+            if rng.random() < 1 / 6:
+                carts.setdefault(v, []).append(p)
+        views += 1
+        if rng.random() < 1 / 15:
+            items = carts.get(v, [])
+            if items and rng.random() < 0.5:
+                yield cart_k + v
+                for p in items:
+                    yield prod_k + p
+                yield pay_k + rng.randrange(4)
+                carts.pop(v, None)
+            elif items:
+                reminders.append((views + 5000, v))
+            visits.pop(i)
+            if len(visits) < live:
+                n = next(ids)
+                carts[n] = []
+                visits.append(n)
+
+
+def vineyard_harvest(seed: int, rows: int, vines: int) -> Iterator[int]:
+    """A vineyard's harvest as the picking robot's map and the winery's log record them
+    (``rows`` rows of ``vines`` vines; each day three rows picked vine by vine in row
+    order, every vine read as it is picked and again by the gleaning pass the next day; the
+    buckets tipped into ten bins in turn, each full bin read at the press; the day's lot
+    into one of twelve tanks; in the cellar barrels sampled by Zipf over 200, and the
+    weekly topping-up round of every barrel; when every row is picked the second variety's
+    pass over the same rows begins)."""
+    rng = random.Random(seed)
+    vine_k, bin_k, press_k, tank_k, barrel_k = (i << 48 for i in range(5))
+    pick_barrel = _zipf(rng, 200, 1.0)
+    yesterday: list[int] = []
+    day = 0
+    b = 0
+    while True:
+        today = [(day * 3 + r) % rows for r in range(3)]
+        for v in yesterday:
+            yield vine_k + v
+        picked = []
+        for r in today:
+            for i in range(vines):
+                v = r * vines + i
+                yield vine_k + v
+                picked.append(v)
+                if rng.random() < 0.15:
+                    yield bin_k + b % 10
+                    if rng.random() < 0.3:
+                        yield press_k
+                        yield bin_k + b % 10
+                        b += 1
+        yesterday = picked
+        yield tank_k + day % 12
+        for _ in range(rng.randint(5, 30)):
+            yield barrel_k + pick_barrel()
+        if day % 7 == 6:
+            for i in range(200):
+                yield barrel_k + i
+        day += 1
+
+
+def boat_hire(seed: int, boats: int, holders: int) -> Iterator[int]:
+    """A lake's boat hire as the hut's tablet records it (``boats`` rowing boats and pedalos
+    queued at the jetty, each hire taking the front one and the boat going back to the end
+    of the queue when it returns twenty to sixty ticks later; each hire reads the customer
+    (one of ``holders`` season ticket holders by Zipf, else someone new), the boat, life
+    jackets from the rack's top (the last put back first) and the oars; the warden's round
+    of every boat out every ten ticks; the day's log of every boat at closing; each month a
+    boat retired and a new one bought)."""
+    rng = random.Random(seed)
+    cust_k, boat_k, jacket_k, oar_k, clock_k = (i << 48 for i in range(5))
+    pick = _zipf(rng, holders, 1.0)
+    new = itertools.count(holders)
+    jetty = collections.deque(range(boats))
+    fleet = itertools.count(boats)
+    rack = list(range(boats * 3))
+    out: list[tuple[int, int, list[int]]] = []  # (back at tick, boat, jackets)
+    tick = 0
+    day = 0
+    while True:
+        for _t in range(100):
+            yield clock_k
+            back = [o for o in out if o[0] <= tick]
+            out = [o for o in out if o[0] > tick]
+            for _, boat, jackets in back:
+                yield boat_k + boat
+                for j in jackets:
+                    yield jacket_k + j
+                    rack.append(j)
+                jetty.append(boat)
+            for _h in range(rng.choice((0, 0, 1, 1, 2))):
+                if not jetty:
+                    break
+                yield cust_k + (pick() if rng.random() < 0.4 else next(new))
+                boat = jetty.popleft()
+                yield boat_k + boat
+                jackets = [rack.pop() for _ in range(min(len(rack), rng.randint(1, 3)))]
+                for j in jackets:
+                    yield jacket_k + j
+                yield oar_k + boat
+                out.append((tick + rng.randint(20, 60), boat, jackets))
+            if tick % 10 == 0:
+                for _, boat, _j in out:
+                    yield boat_k + boat
+            tick += 1
+        for boat in sorted(jetty):
+            yield boat_k + boat
+        day += 1
+        if day % 30 == 0 and jetty:
+            jetty.remove(rng.choice(list(jetty)))
+            jetty.append(next(fleet))
+
+
+def tower_crane(seed: int, bays: int, stacks: int) -> Iterator[int]:
+    """A tower crane on a building site as its lift log records it (floors built one after
+    another, each of ``bays`` bays; three lifts a bay, each reading the hook, the material's
+    stack in the laydown yard (``stacks`` stacks by Zipf, the order changing with the stage:
+    formwork and rebar while a floor is poured, blocks and services while the floors below
+    are fitted out) and the target bay; the formwork panels struck from the floor below and
+    lifted to the floor above in the same order; the pour reading every bay of the floor
+    twice as the skip goes round; snagging visits to bays of finished floors; a new building
+    on the site after forty floors)."""
+    rng = random.Random(seed)
+    hook_k, stack_k, bay_k, panel_k, skip_k = (i << 48 for i in range(5))
+    stages = [_zipf(random.Random(seed * 10 + s), stacks, 1.0) for s in range(2)]
+    perm = [rng.sample(range(stacks), stacks) for _ in range(2)]
+    panels = bays * 2
+    floor = 0
+    while True:
+        stage = floor % 2
+        for p in range(panels):
+            yield hook_k
+            yield panel_k + p
+            if floor % 40:
+                yield bay_k + (floor - 1) * bays + p // 2
+            yield bay_k + floor * bays + p // 2
+        for _lift in range(bays * 3):
+            yield hook_k
+            yield stack_k + perm[stage][stages[stage]()]
+            yield bay_k + floor * bays + rng.randrange(bays)
+            if rng.random() < 0.05 and floor % 40 > 1:
+                f = floor - rng.randint(2, floor % 40)
+                yield bay_k + f * bays + rng.randrange(bays)
+        for _pass in range(2):
+            for b in range(bays):
+                yield skip_k
+                yield bay_k + floor * bays + b
+        floor += 1
+
+
+def lecture_capture(seed: int, students: int, segments: int) -> Iterator[int]:
+    """A university's lecture capture platform as its segment cache sees it (three lectures
+    of ``segments`` segments released each week; ``students`` students, keen ones by Zipf,
+    each session reading the student, then watching on from where they stopped in the
+    newest lecture (two times in three) or an older one, segment after segment, skipping
+    back one to three segments one time in five; the slides page read with a segment one
+    time in four; in the revision weeks (every tenth week) sessions jump between the
+    term's hard segments by Zipf; a new term's course every ten weeks)."""
+    rng = random.Random(seed)
+    stud_k, seg_k, slide_k = (i << 48 for i in range(3))
+    pick = _zipf(rng, students, 1.0)
+    hard = _zipf(rng, 30 * segments, 1.1)
+    week = 0
+    while True:
+        term = week // 10
+        first = term * 30
+        lectures = first + min(30, (week % 10 + 1) * 3)
+        hard_order = random.Random(seed * 100 + term).sample(range(30 * segments), 30 * segments)
+        where: dict[int, tuple[int, int]] = {}
+        for _s in range(students // 4 + 20):
+            s = pick()
+            yield stud_k + s
+            if week % 10 == 9:
+                for _ in range(rng.randint(3, 12)):
+                    g = hard_order[hard()]
+                    yield seg_k + first * segments + g
+                continue
+            if rng.random() < 2 / 3:
+                lec = lectures - 1 - rng.randrange(3)
+            else:
+                lec = rng.randrange(first, lectures)
+            lec, pos = where.get(s, (lec, 0)) if rng.random() < 0.5 else (lec, 0)
+            for _ in range(rng.randint(3, 15)):
+                if pos >= segments:
+                    break
+                yield seg_k + lec * segments + pos
+                if rng.random() < 0.25:
+                    yield slide_k + lec * segments + pos
+                if rng.random() < 0.2:
+                    back = max(0, pos - rng.randint(1, 3))
+                    for q in range(back, pos + 1):
+                        yield seg_k + lec * segments + q
+                pos += 1
+            where[s] = (lec, pos)
+        week += 1
+
+
+def sudoku_solver(seed: int, box: int, reuse: float) -> Iterator[int]:
+    """A puzzle site's solver service checking submitted sudoku (``box`` by ``box`` boxes, so
+    box squared digits; each puzzle's cells are its own keys, the givens read once as it is
+    loaded; then cell after cell assigned in the solver's order, each reading the cell, its
+    row, column and box tables (shared by every puzzle of the size) and four to ten of its
+    unfilled peers; a contradiction one step in twelve undoes the last one to six
+    assignments, reading those cells again; the technique table (thirty by popularity) read
+    when a step needs one; one puzzle in ``1 / reuse`` a puzzle solved before, resubmitted)."""
+    rng = random.Random(seed)
+    cell_k, unit_k, tech_k = (i << 48 for i in range(3))
+    n = box * box
+    pick_tech = _zipf(rng, 30, 1.2)
+    puzzles = itertools.count()
+    done: list[int] = []
+    while True:
+        pz = rng.choice(done) if done and rng.random() < reuse else next(puzzles)
+        base = pz * n * n
+        cells = list(range(n * n))
+        for c in cells:
+            yield cell_k + base + c
+        unfilled = [c for c in cells if rng.random() < 0.7]
+        rng.shuffle(unfilled)
+        assigned: list[int] = []
+        while unfilled:
+            c = unfilled.pop()
+            r, col = divmod(c, n)
+            yield cell_k + base + c
+            yield unit_k + r
+            yield unit_k + n + col
+            yield unit_k + 2 * n + (r // box) * box + col // box
+            if unfilled:
+                for q in rng.sample(unfilled, min(len(unfilled), rng.randint(4, 10))):
+                    yield cell_k + base + q
+            if rng.random() < 0.3:
+                yield tech_k + pick_tech()
+            assigned.append(c)
+            if rng.random() < 1 / 12:
+                for _ in range(min(len(assigned), rng.randint(1, 6))):
+                    u = assigned.pop()
+                    yield cell_k + base + u
+                    unfilled.append(u)
+        done.append(pz)
+
+
+def feature_flags(seed: int, flags: int, pages: int) -> Iterator[int]:
+    """A web app's feature-flag service as its evaluation cache sees it (``flags`` live flags;
+    each request reads the user (500 regulars by Zipf, else a new visitor) and their segment
+    (one of twenty), then evaluates the flags of its page type (``pages`` page types by Zipf,
+    each with four to twelve flags, the common ones shared by most pages), a targeted flag's
+    rule set read with it; each release train (every 2,500 requests' worth of events) a
+    tenth of the flags retired and new ones put on pages in their place; the SDK's resync
+    reading every live flag every 4,000 events)."""
+    rng = random.Random(seed)
+    user_k, seg_k, flag_k, rule_k, page_k = (i << 48 for i in range(5))
+    pick_user = _zipf(rng, 500, 1.0)
+    pick_page = _zipf(rng, pages, 1.0)
+    pick_flag = _zipf(rng, flags, 1.1)
+    live = list(range(flags))
+    new = itertools.count(flags)
+    on_page = [sorted({pick_flag() for _ in range(rng.randint(4, 12))}) for _ in range(pages)]
+    targeted = {f for f in range(flags) if rng.random() < 0.3}
+    visitor = itertools.count(500)
+    events = 0
+    while True:
+        u = pick_user() if rng.random() < 0.7 else next(visitor)
+        out = [user_k + u, seg_k + u % 20]
+        page = pick_page()
+        out.append(page_k + page)
+        for i in on_page[page]:
+            out.append(flag_k + live[i])
+            if i in targeted:
+                out.append(rule_k + live[i])
+        before = events
+        events += len(out)
+        yield from out
+        if before // 2500 != events // 2500:
+            for i in rng.sample(range(flags), max(1, flags // 10)):
+                live[i] = next(new)
+        if before // 4000 != events // 4000:
+            for i in range(flags):
+                yield flag_k + live[i]
+            events += flags
+
+
+def fresh73_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 87's held-out set: seeds 95000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 95000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "tokens_c60": lambda: token_introspection(s + 0, 60, 1.1),
+        "tokens_c800": lambda: token_introspection(s + 1, 800, 0.8),
+        "graphql_p200": lambda: graphql_dataloader(s + 2, 200, 1.0),
+        "graphql_p2000": lambda: graphql_dataloader(s + 3, 2000, 0.8),
+        "webshop_p300_l8": lambda: webshop_sessions(s + 4, 300, 8),
+        "webshop_p3000_l40": lambda: webshop_sessions(s + 5, 3000, 40),
+        "vineyard_r12_v20": lambda: vineyard_harvest(s + 6, 12, 20),
+        "vineyard_r40_v60": lambda: vineyard_harvest(s + 7, 40, 60),
+        "boathire_b12_h60": lambda: boat_hire(s + 8, 12, 60),
+        "boathire_b80_h400": lambda: boat_hire(s + 9, 80, 400),
+        "crane_b30_s20": lambda: tower_crane(s + 10, 30, 20),
+        "crane_b120_s60": lambda: tower_crane(s + 11, 120, 60),
+        "lectures_s80_g8": lambda: lecture_capture(s + 12, 80, 8),
+        "lectures_s600_g24": lambda: lecture_capture(s + 13, 600, 24),
+        "sudoku_b3_r0.2": lambda: sudoku_solver(s + 14, 3, 0.2),
+        "sudoku_b4_r0.1": lambda: sudoku_solver(s + 15, 4, 0.1),
+        "flags_f80_p8": lambda: feature_flags(s + 16, 80, 8),
+        "flags_f800_p40": lambda: feature_flags(s + 17, 800, 40),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -33027,7 +33495,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh69": fresh69_variants,
                 "fresh70": fresh70_variants,
                 "fresh71": fresh71_variants,
-                "fresh72": fresh72_variants}
+                "fresh72": fresh72_variants,
+                "fresh73": fresh73_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS
