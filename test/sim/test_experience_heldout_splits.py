@@ -40,7 +40,8 @@ fresh79a/b/c in round 79,
 fresh80a/b/c in round 80,
 fresh81a/b/c in round 81,
 fresh85a/b/c in round 85,
-fresh86a/b/c in round 86):
+fresh86a/b/c in round 86,
+fresh87a/b/c in round 87):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -106,7 +107,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh80": (8001, 8002, 8003),
           "fresh81": (8101, 8102, 8103),
           "fresh85": (8501, 8502, 8503),
-          "fresh86": (8601, 8602, 8603)}
+          "fresh86": (8601, 8602, 8603),
+          "fresh87": (8701, 8702, 8703)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -211,6 +213,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 85's: the last two twelfth reuses, round 76's 24 (with another seed, 8501) and round
 # 77's 27, then the first thirteenth, round 78's 20.
 # Round 86's: the next three thirteenth reuses, round 78's 30 and 28, then round 79's 8.
+# Round 87's: the next three thirteenth reuses, round 79's 5 and 12, then round 80's 26.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -461,7 +464,16 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
                        "fresh78c"),
           "fresh86c": ("fresh22a", "fresh27b", "fresh32b", "fresh37a", "fresh41c", "fresh46b",
                        "fresh51a", "fresh55c", "fresh60b", "fresh65a", "fresh69c", "fresh74b",
-                       "fresh79a")}
+                       "fresh79a"),
+          "fresh87a": ("report", "fresh28a", "fresh33a", "fresh37c", "fresh42b", "fresh47a",
+                       "fresh51b", "fresh56a", "fresh60c", "fresh65b", "fresh70a", "fresh74c",
+                       "fresh79b"),
+          "fresh87b": ("heldout", "fresh28b", "fresh33b", "fresh38a", "fresh42c", "fresh47b",
+                       "fresh51c", "fresh56b", "fresh61a", "fresh65c", "fresh70b", "fresh75a",
+                       "fresh79c"),
+          "fresh87c": ("fresh22c", "fresh27c", "fresh32c", "fresh37b", "fresh42a", "fresh46c",
+                       "fresh52a", "fresh56c", "fresh61b", "fresh66a", "fresh70c", "fresh75b",
+                       "fresh80a")}
 LENGTH = 30  # the length the lead runs them at
 
 
