@@ -1683,3 +1683,41 @@ def test_disagree_counts_each_hit_exclusive_of_each_miss(got: tuple[bool, bool, 
     added = [[a - b for a, b in zip(row, old, strict=True)]
              for row, old in zip(p._epoch_excl, before, strict=True)]
     assert added == [[int(got[i] and not got[j]) for j in range(3)] for i in range(3)]
+
+
+def test_a_forced_exit_does_not_count_the_convergence_already_paid() -> None:
+    # Round 85 (GUARD_SUNK). fresh70's record-shop crates at C=1000 (a tuning cell since round
+    # 85): W-TinyLFU's ghost leads LRU by +1.90 points over the stream, but round 18's guard
+    # counted the residents' deficit (nearly all of it convergence after an early excursion)
+    # as a loss leaving would stop and forced three exits off W-TinyLFU while it led, each
+    # paying another convergence: -1.60 points against LRU. Without the convergence already
+    # measured in the excess, the residents stay (-0.42). Round 81's cakes at C=500, whose
+    # guard exit comes on a lead within its noise (+15 hits cumulative), is not moved.
+    from bench_scripts import load_bench
+
+    heldout = load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)
+    trace = heldout.VARIANT_SETS["fresh70"](30_000)["crates_c60_r50"]()
+    best = _best_recency(trace, 1000)
+    assert _replay(SteeredWTinyLFUPolicy(1000, guard_sunk=True), trace) >= best - 0.005
+    assert _replay(SteeredWTinyLFUPolicy(1000, guard_sunk=False), trace) < best - 0.015
+    cakes = heldout.VARIANT_SETS["fresh50"](30_000)["cakes_f15_v20"]()
+    assert hits(SteeredWTinyLFUPolicy(500, guard_sunk=True), cakes) == hits(
+        SteeredWTinyLFUPolicy(500, guard_sunk=False), cakes)
+
+
+def test_a_forced_exit_exempts_only_the_entry_cost_into_wtinylfu() -> None:
+    # Round 86 (GUARD_SUNK = "entry"). Leaving W-TinyLFU forfeits what entering it cost (the
+    # settled convergence of the current residency's entry), not what the residents paid
+    # following the recency experts. fresh54's window_h2000_d20 at C=1000: the exemption holds
+    # the residents on W-TinyLFU, +1.33 points. fresh36's cloakroom at C=500 (round 85's new
+    # cell): its entry is still converging when the guard forces the exit, so nothing is
+    # exempt and the hits are main's.
+    from bench_scripts import load_bench
+
+    heldout = load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)
+    window = heldout.VARIANT_SETS["fresh54"](30_000)["window_h2000_d20"]()
+    assert hits(SteeredWTinyLFUPolicy(1000, guard_sunk="entry"), window) >= hits(
+        SteeredWTinyLFUPolicy(1000, guard_sunk=False), window) + 300
+    cloak = heldout.VARIANT_SETS["fresh36"](30_000)["cloakroom_v20_g900"]()
+    assert hits(SteeredWTinyLFUPolicy(500, guard_sunk="entry"), cloak) == hits(
+        SteeredWTinyLFUPolicy(500, guard_sunk=False), cloak)
