@@ -744,29 +744,6 @@ GUARD_BAND = False
 # whole periods is Caffeine's hill climber's sample period (a whole number of accesses per
 # step), and a moving average over whole periods is the comb filter that removes the swing.
 GUARD_PERIOD = "band"  # "" off (round 18's guard), "band" or "trend"
-# Round 85 (GUARD_SUNK, traced on fresh70's record-shop crates, C=1000: bench/README_cache.md,
-# round 84's trace and round 85). Round 18's guard counts every hit the residents trail the
-# better recency ghost by beyond the budget as a loss that leaving W-TinyLFU would stop. Part
-# of it is convergence already paid: the misses the residents took converging after earlier
-# switches, which round 23 measures switch by switch (the new leader's ghost hits minus the
-# residents' until they converge). Leaving W-TinyLFU does not earn that back; it adds another
-# convergence, which the guard then counts again: on the crates trace three forced exits off a
-# W-TinyLFU that led cumulatively by 124-314 hits, each exit paying 0.36-1.0 misses per
-# differing resident, -1.60 points against LRU, which pays none. With GUARD_SUNK a forced exit
-# off W-TinyLFU weighs the excess less the convergence measured so far (settled
-# measurements only), but only while W-TinyLFU's cumulative lead over the better recency
-# ghost exceeds ENTRY_Z standard errors of the accesses the two disagree on (cumulative
-# exclusive hits, read as Poisson counts): a lead within its noise (round 81's cakes, C=500,
-# +15 hits) leaves the exit as round 18 forces it. Entries into W-TinyLFU are barred as before.
-# No new constant: ENTRY_Z (round 33) and round 23's measurements.
-# Round 86 (GUARD_SUNK = "entry"): round 85's form exempted every settled convergence, also
-# what the residents paid following the recency experts (fresh36's cloakroom, C=500: the
-# exits at 2,749 and 4,499), which is the recency side's switching that round 18 is right to
-# count. Leaving W-TinyLFU forfeits only what entering it cost: with "entry" the excess is
-# taken less the settled convergence cost of the current W-TinyLFU residency's entry (round
-# 23's measurement of the switch into W-TinyLFU, hits), 0 while that is still pending and
-# after the residents leave; the same noise test (ENTRY_Z) as round 85.
-GUARD_SUNK: bool | str = False  # False, True (round 85) or "entry" (round 86)
 PERIOD_RING = 64
 # Round 72 (HEDGE_RUN; the exit class, fresh58's PCR lab at C=500). HEDGE acts only while the
 # better recency ghost out-scores W-TinyLFU on the decayed scores (or ties them). On the PCR lab
@@ -920,10 +897,6 @@ class SteeredWTinyLFUPolicy:
         hedge_share, hedge_share_z: evict the recency ghost's way in the share of evictions
             that Thompson sampling gives it while following W-TinyLFU, bounded by its regret
             (HEDGE_SHARE, HEDGE_SHARE_Z, round 60); "off" never.
-        guard_sunk: a forced exit off W-TinyLFU does not count the convergence already
-            measured as excess while W-TinyLFU's cumulative lead is beyond its noise
-            (GUARD_SUNK, round 85); "entry": only the settled cost of the current
-            residency's entry into W-TinyLFU (round 86); False counts it, as before round 85.
     """
 
     __slots__ = (
@@ -989,9 +962,6 @@ class SteeredWTinyLFUPolicy:
         "_conv_est",
         "_conv_pending",
         "_conv_rate",
-        "_conv_paid",
-        "_conv_entry",
-        "_guard_sunk",
         "_measure_conv",
         "_leader",
         "_cost",
@@ -1111,7 +1081,6 @@ class SteeredWTinyLFUPolicy:
         guard_band: bool = GUARD_BAND,
         guard_period: str = GUARD_PERIOD,
         hedge_run: str = HEDGE_RUN,
-        guard_sunk: bool | str = GUARD_SUNK,
     ) -> None:
         self.capacity = check_capacity(capacity)
         self._on_evict = check_callback(on_evict)
@@ -1229,13 +1198,6 @@ class SteeredWTinyLFUPolicy:
         self._prev_rate = 0.0  # W-TinyLFU's hit rate in the last epoch
         self._conv_pending: tuple[int, int, int, int] | None = None
         self._conv_rate: float | None = None
-        # Round 85 (GUARD_SUNK): the convergence measured so far (the sum of round 23's
-        # settled costs, hits), which a forced exit off W-TinyLFU does not count as excess.
-        self._guard_sunk = guard_sunk
-        self._conv_paid = 0.0
-        # Round 86 (GUARD_SUNK = "entry"): the settled convergence cost of the current
-        # residency's entry into W-TinyLFU (hits), 0 once the residents leave it.
-        self._conv_entry = 0.0
         # Round 22: each expert's hit rate per epoch, its mean and variance over the long
         # window (exponentially weighted, as the long scores).
         self._rmean = [0.0, 0.0, 0.0]
@@ -2419,11 +2381,6 @@ class SteeredWTinyLFUPolicy:
         if lead > excess:
             return False
         if self._leader == 0:
-            if self._guard_sunk and self._lead_beyond_noise():
-                # Round 85 (GUARD_SUNK): the convergence already paid is not excess.
-                excess -= self._conv_entry if self._guard_sunk == "entry" else self._conv_paid
-                if excess <= 0 or lead > excess:
-                    return False
             if self._guard_period == "trend":
                 # Round 71: the margin less its periodic swing (the current phase's).
                 return lead + self._period_offset() <= excess
@@ -2433,21 +2390,6 @@ class SteeredWTinyLFUPolicy:
             if self._guard_band:
                 return lead <= excess - self._band()  # round 70: leave only past the swing
         return True
-
-    def _lead_beyond_noise(self) -> bool:
-        """Round 85 (GUARD_SUNK): True if W-TinyLFU's cumulative lead over the better recency
-        ghost (this epoch's hits included) exceeds ENTRY_Z standard errors of the accesses
-        the two disagree on (cumulative exclusive hits both ways, read as Poisson counts)."""
-        hits = self._epoch_hits
-        cum = self._cum
-        r = 1 if cum[1] + hits[1] >= cum[2] + hits[2] else 2
-        lead = cum[0] + hits[0] - cum[r] - hits[r]
-        if lead <= 0:
-            return False
-        ex = self._epoch_excl
-        x = self._cexcl[0][r] + ex[0][r]
-        y = self._cexcl[r][0] + ex[r][0]
-        return lead * lead > ENTRY_Z * ENTRY_Z * (x + y)
 
     def _start_trial(self, to: int) -> None:
         hits = self._epoch_hits
@@ -2498,9 +2440,6 @@ class SteeredWTinyLFUPolicy:
         hits = self._epoch_hits
         cost = (self._cum[to] + hits[to] - at_to) - (self._rhits - at_r)
         rate = min(1.0, max(0.0, cost / differing))
-        self._conv_paid += rate * differing
-        if to == 0:
-            self._conv_entry = rate * differing
         old = self._conv_rate
         self._conv_rate = rate if old is None else (
             CONVERGENCE_MEMORY * rate + (1.0 - CONVERGENCE_MEMORY) * old)
@@ -2511,8 +2450,6 @@ class SteeredWTinyLFUPolicy:
         self._ph = self._ph_min = 0.0
         self._ph_armed = False
         self._from = self._leader
-        if self._leader == 0:
-            self._conv_entry = 0.0  # round 86: leaving forfeits the entry's cost
         left = self._left
         left[self._leader] = self._epochs
         if (self._alternations and not self._alternating and left[index] >= 0
@@ -2646,8 +2583,6 @@ class SteeredWTinyLFUPolicy:
         self._conv_est = 0.0
         self._conv_pending = None
         self._conv_rate = None
-        self._conv_paid = 0.0
-        self._conv_entry = 0.0
         self._reuses = {} if self._cold_start else None
         self._once = 0
         self._twice = 0
