@@ -1586,6 +1586,37 @@ def test_a_unit_the_robot_put_in_an_earlier_task_in_a_tidied_house_is_looked_for
     assert strs(OfflinePlanner().plan(req).calls)[:1] != ["navigate(Drawer_1)"]
 
 
+def test_a_put_back_home_read_open_is_opened_and_an_apple_seen_since_comes_before_the_put(
+) -> None:
+    """Round 87, tune2 tidy 3152: (s0005) the knife's home drawer, which memory read open
+    from the robot's own earlier open, was not opened (the tidy had shut it): NOT_FOUND at
+    the put's place and an explore before the open; (s0026) with another knife in memory,
+    the plan still went to the one the robot had put (seen more often) and was refused
+    NOT_FOUND. A home read open is opened unless an open of it ran in this task, and a unit
+    experience doubts as put back yields to another of its type."""
+    apple = UnitView("Apple_1", "Apple", (2.0, 0.9, 1.0), "none", "kitchen",
+                     receptacle_id="CounterTop_1", relation="on", observations=9)
+    goals = ("INSIDE(Apple, SinkBasin)",)
+    line = ("Apple_1 was put in CounterTop_1 by the robot in an earlier task, and this "
+            "house puts things back (found in Drawer_1 before)")
+    read_open = [replace(HOUSE[0], state="opened"), *HOUSE[1:]]
+    req = request([*read_open, apple], goals)
+    req.facts = (USUAL_DRAWER, line)
+    assert strs(OfflinePlanner().plan(req).calls) == ["navigate(Drawer_1)", "open(Drawer_1)"]
+    req = request([*read_open, apple], goals)
+    req.facts = (USUAL_DRAWER, line)
+    req.history.append(StepLine(SkillCall("open", ("Drawer_1",)), True, ErrorCode.NONE, ""))
+    assert strs(OfflinePlanner().plan(req).calls)[:1] == ["navigate(Apple_1)"]
+    seen = UnitView("Apple_3", "Apple", (1.0, 0.5, 1.0), "none", "kitchen",
+                    receptacle_id="Drawer_1", relation="in", observations=1)
+    req = request([*read_open, apple, seen], goals)
+    req.facts = (USUAL_DRAWER, line)
+    assert strs(OfflinePlanner().plan(req).calls)[:1] == ["navigate(Apple_3)"]
+    req = request([*read_open, apple, seen], goals)
+    req.facts = (USUAL_DRAWER,)
+    assert strs(OfflinePlanner().plan(req).calls)[:1] == ["navigate(Apple_1)"]
+
+
 def test_the_loops_read_times_stay_live_across_a_dry_plan() -> None:
     """Round 65: a plan that must leave no trace restores the notes from a copy; the read
     times the loop answers ReadTimesWanted with (`notes["state_read"]`) were restored as a

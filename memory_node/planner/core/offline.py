@@ -365,6 +365,14 @@ class OfflinePlanner:
         # evidence against the one memory has open beside the sponge now (tune not tidy,
         # stream seed 0, s0009: a navigate across the kitchen and an open more than the
         # off arm).
+        # Experience: a unit the robot put in an earlier task, in a house that puts things
+        # back, is most likely no longer there (`_doubt_put`); another of the type memory
+        # holds (the one the camera saw in its home just opened) comes first. Tune2 tidy
+        # 3152 s0026 (round 87): the home drawer opened, the knife seen in it, and the plan
+        # still walked to the put's place (NOT_FOUND) before taking it.
+        doubted = put_back(req.facts)
+        if doubted and any(u.object_id not in doubted for u in candidates):
+            candidates = [u for u in candidates if u.object_id not in doubted]
         used = req.notes.get("used", {}) if recipe else {}
         for t in types:
             for chosen in (used.get(type_key(t)), bound.get(type_key(t))):
@@ -634,8 +642,9 @@ class OfflinePlanner:
         """Experience: memory has these units where the robot put them in an earlier task,
         in a house that puts things back (`experience.put_back`). When such a unit is the
         only candidate and the receptacle it was found in before that put is one memory
-        reads closed, that receptacle is opened first (once per unit and task); the unit
-        itself after that. Tidy tuning streams, round 64: 76 first navigates of a task to
+        reads closed (or open, from an earlier task's open), that receptacle is opened first
+        (once per unit and task); the unit itself after that, when no other of its type
+        was seen (`_find`). Tidy tuning streams, round 64: 76 first navigates of a task to
         a unit the robot had put in an earlier task were refused NOT_FOUND on 12 streams
         (the tidy had taken it back), each followed by an explore or a walk elsewhere."""
         doubted = put_back(req.facts)
@@ -646,7 +655,15 @@ class OfflinePlanner:
         spent = req.notes.setdefault("doubted_put", set())
         home = doubted[unit.object_id]
         place = (sim.objects.get(home) or req.scene.get(home)) if home else None
-        if unit.object_id in spent or place is None or place.state != "closed" \
+        # Read open: the robot's own open of an earlier task, which the tidy undid (it
+        # shuts receptacles as the layout has them), unless an open of it ran in this one
+        # (tune2 tidy 3152 s0005, round 87: the knife's home drawer, read open, was not
+        # opened; NOT_FOUND at the put's place, an explore that saw nothing, then the open).
+        opened_now = any(h.success and h.call.skill == "open" and h.call.args[:1] == (home,)
+                         for h in req.history)
+        if unit.object_id in spent or place is None \
+                or place.state not in ("closed", "opened") \
+                or (place.state == "opened" and opened_now) \
                 or home in self._passed_over(req) \
                 or any(unit.object_id in c.args for c in req.known_bad):
             # A call on the unit listed known bad (a pick refused as shut in somewhere)
