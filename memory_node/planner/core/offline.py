@@ -659,11 +659,9 @@ class OfflinePlanner:
         # shuts receptacles as the layout has them), unless an open of it ran in this one
         # (tune2 tidy 3152 s0005, round 87: the knife's home drawer, read open, was not
         # opened; NOT_FOUND at the put's place, an explore that saw nothing, then the open).
-        opened_now = any(h.success and h.call.skill == "open" and h.call.args[:1] == (home,)
-                         for h in req.history)
         if unit.object_id in spent or place is None \
                 or place.state not in ("closed", "opened") \
-                or (place.state == "opened" and opened_now) \
+                or (place.state == "opened" and home in self._open_now(req)) \
                 or home in self._passed_over(req) \
                 or any(unit.object_id in c.args for c in req.known_bad):
             # A call on the unit listed known bad (a pick refused as shut in somewhere)
