@@ -327,6 +327,7 @@ class LongTermMemory:
             nodes = self.graph.graph
             changes = ChangeSet()
             events: list[SceneGraphEvent] = []
+            opened: list[str] = []
             try:
                 # Held objects this outcome does not set down are still in the hand.
                 self.graph.still_held(keep={
@@ -340,6 +341,8 @@ class LongTermMemory:
                         continue
                     if unit.state and unit.state not in ("absent", nodes.nodes[obj]["state"]):
                         events += self.graph.set_state(obj, unit.state, stamp, changes=changes)
+                        if unit.state == "opened":
+                            opened.append(obj)
                     elif STATE_PROPERTY.get(unit.state) in ALWAYS_VALUED:
                         # An open of a door memory already reads open: the skill's word is
                         # a reading of it now (the house may have shut it since the last).
@@ -364,6 +367,8 @@ class LongTermMemory:
                           and math.dist(unit.position, nodes.nodes[obj]["position"]) > 0.01):
                         events += self.graph.place_on(obj, unit.position, stamp, changes,
                                                       receptacle=receptacle)
+                for receptacle in opened:
+                    self._hold_seen_on_opening(receptacle, changes)
                 if changes:
                     with self.store.transaction() as conn:
                         save_changes(conn, self.graph, changes)
@@ -561,6 +566,33 @@ class LongTermMemory:
                                      receptacle_id=receptacle, relation="in"))):
                 continue
             self.graph.seen_inside(obj, receptacle, changes)
+
+    def _hold_seen_on_opening(self, receptacle: str, changes: ChangeSet) -> None:
+        """An open's outcome: what the frame that read `receptacle` open showed inside its
+        box is held inside it (`SceneGraph.seen_inside`), as a frame does once memory holds
+        the door open (`_hold_seen_inside`). That frame came before the outcome, with the
+        door still shut in memory, so nothing was held: the wine bottle seen in the cabinet
+        just opened stood "in nothing" in the graph's answers, the goal "put it away in the
+        cabinet" read unmet, and the plan took it out and put it back (round 87, tune tidy
+        4015 s0009: 4 calls; 60-70 such tasks per arm on 31 tuning streams)."""
+        if self.is_container is None:
+            return
+        nodes = self.graph.graph.nodes
+        for obj in sorted(self.graph.seen_by_last_look()):
+            if obj not in self.graph.graph:
+                continue
+            attrs = nodes[obj]
+            if attrs.get("layer") != OBJECT or not attrs.get("movable") or attrs.get("inside"):
+                continue
+            if perceived_container(self.graph, obj, self.is_container,
+                                   self.stands_alone) != receptacle:
+                continue
+            if self.short_term is not None and self.short_term.makes_cycle(ObjectMemoryUnit(
+                    obj, attrs["label"], (0.0, 0.0, 0.0), receptacle_id=receptacle,
+                    relation="in")):
+                continue
+            if self.graph.seen_inside(obj, receptacle, changes):
+                self.graph.tally["inside.seen_on_opening"] += 1
 
     def _seen_in(self, obj: str, label: str, said: str, relation: str) -> str:
         """The container `obj` is seen inside when that is not `said` (the receptacle its

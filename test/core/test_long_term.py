@@ -1158,3 +1158,45 @@ def test_a_book_seen_in_a_drawer_the_robot_then_closes_stays_in_memory(tmp_path:
         assert again.graph.node(ids["Book"])["inside"] == ids["Drawer"]
     finally:
         memory.close()
+
+
+def test_what_the_frame_before_an_opens_outcome_showed_in_the_cabinet_is_held_in_it(
+        tmp_path: Path) -> None:
+    """The frame at the end of an open reaches memory before the open's outcome, and the
+    detector may still read the door shut in it: the wine bottle it showed inside the
+    cabinet was held in nothing, so "put the wine bottle away in the cabinet" (met by the
+    daily tidy) read unmet after the open, and the plan took the bottle out and put it back
+    (round 87, tune tidy 4015 s0009). The outcome that opens the cabinet holds what that
+    frame showed inside its box in it, as a frame does once memory holds the door open; an
+    apple beside the cabinet, outside its box, stays in nothing, and so does what the frame
+    showed inside a cabinet the outcome did not open."""
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        cabinet = Observation.at("Cabinet", (3.0, 0.0, 0.45), 1.0, extent=(0.6, 0.35, 0.9),
+                                 state="closed")
+        other = Observation.at("Cabinet", (3.0, 1.5, 0.45), 2.0, extent=(0.6, 0.35, 0.9),
+                               state="closed")
+        lt.apply([cabinet, replace(other, stamp=1.0)], view(1.0), 1.0)
+        lt.apply([replace(cabinet, stamp=2.0), other,
+                  Observation.at("WineBottle", (3.0, 0.0, 0.55), 2.0, extent=(0.08, 0.08, 0.3)),
+                  Observation.at("Mug", (3.0, 1.5, 0.3), 2.0, extent=(0.1, 0.1, 0.1)),
+                  Observation.at("Apple", (3.0, 0.6, 0.95), 2.0, extent=(0.08, 0.08, 0.08))],
+                 view(2.0), 2.0)
+        ids = {lt.graph.node(o)["label"]: o for o in lt.graph.nodes("object")
+               if lt.graph.node(o)["label"] != "Cabinet"}
+        shut = sorted(o for o in lt.graph.nodes("object")
+                      if lt.graph.node(o)["label"] == "Cabinet")
+        near = min(shut, key=lambda o: abs(lt.graph.node(o)["position"][1]))
+        assert lt.graph.node(ids["WineBottle"]).get("inside", "") == ""
+        memory.recall.record_outcome("", "open", [near], True, stamp=2.5)
+        assert lt.graph.node(near)["state"] == "opened"
+        assert lt.graph.node(ids["WineBottle"])["inside"] == near
+        assert lt.graph.node(ids["Apple"]).get("inside", "") == ""
+        assert lt.graph.node(ids["Mug"]).get("inside", "") == ""
+        held = lt.unit(ids["WineBottle"])
+        assert held is not None and (held.receptacle_id, held.relation) == (near, "in")
+        again = LongTermMemory(memory.store)  # persisted with the outcome's rows
+        assert again.graph.node(ids["WineBottle"])["inside"] == near
+    finally:
+        memory.close()

@@ -1575,6 +1575,12 @@ def test_a_unit_the_robot_put_in_an_earlier_task_in_a_tidied_house_is_looked_for
     assert strs(planner.plan(req).calls) == ["navigate(Drawer_1)", "open(Drawer_1)"]
     for call in (SkillCall("navigate", ("Drawer_1",)), SkillCall("open", ("Drawer_1",))):
         req.history.append(StepLine(call, True, ErrorCode.NONE, ""))
+    # Round 88: the drawer opened and memory saw no apple in it: a close look at the
+    # drawer before the walk to the put's place (the camera misses things in a drawer
+    # just opened), once.
+    assert strs(planner.plan(req).calls) == ["explore(Drawer_1, Apple)"]
+    req.history.append(StepLine(SkillCall("explore", ("Drawer_1", "Apple")), False,
+                                ErrorCode.NOT_FOUND, "explore: no Apple seen"))
     assert strs(planner.plan(req).calls)[:1] == ["navigate(Apple_1)"]
     req = request([*HOUSE, apple], goals)
     req.facts = (USUAL_DRAWER, line)
@@ -1606,6 +1612,7 @@ def test_a_put_back_home_read_open_is_opened_and_an_apple_seen_since_comes_befor
     req = request([*read_open, apple], goals)
     req.facts = (USUAL_DRAWER, line)
     req.history.append(StepLine(SkillCall("open", ("Drawer_1",)), True, ErrorCode.NONE, ""))
+    req.notes["looked_close"] = {("Drawer_1", "Apple")}   # round 88's close look, made
     assert strs(OfflinePlanner().plan(req).calls)[:1] == ["navigate(Apple_1)"]
     seen = UnitView("Apple_3", "Apple", (1.0, 0.5, 1.0), "none", "kitchen",
                     receptacle_id="Drawer_1", relation="in", observations=1)
@@ -1773,3 +1780,9 @@ def test_a_state_the_robot_made_on_an_object_it_left_where_it_stays_is_met_witho
     # at and, unconfirmed, made again, as without the lines.
     goals = ("STATE(Egg, heated)", "ON(Egg, SideTable)")
     assert plan(left, made) == plan() == ["navigate(Egg_1)"]
+    # Round 87 (tune3 tidy 3163 s0021): experience also says the robot put the egg there in
+    # an earlier task in a house that puts things back; that doubt wins, and the look stays.
+    goals = ("STATE(Egg, heated)", "ON(Egg, CounterTop)")
+    doubt = ("Egg_1 was put in CounterTop_1 by the robot in an earlier task, and this "
+             "house puts things back (found in Drawer_1 before)")
+    assert plan(left, made, doubt) == ["navigate(Egg_1)"]

@@ -756,6 +756,14 @@ class SceneGraph:
         attrs["placed_unseen"] = not events
         return events
 
+    def seen_by_last_look(self) -> frozenset[str]:
+        """The objects the newest frame with a view matched (empty before any). The frame
+        at the end of an open is applied before the open's outcome arrives, and a door
+        the detector drew shut earlier at that pose keeps that reading in it: what it
+        showed inside the receptacle was judged against a door memory held shut."""
+        look = self._last_look
+        return look[2] if look is not None else frozenset()
+
     def seen_inside(self, obj: str, receptacle: str, changes: ChangeSet) -> bool:
         """A frame showed `obj` inside `receptacle`, which memory holds open: it is held
         there as a put is (`inside`), so once the door is shut it is hidden, not missed.
