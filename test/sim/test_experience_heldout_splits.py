@@ -41,7 +41,8 @@ fresh80a/b/c in round 80,
 fresh81a/b/c in round 81,
 fresh85a/b/c in round 85,
 fresh86a/b/c in round 86,
-fresh87a/b/c in round 87):
+fresh87a/b/c in round 87,
+fresh88a/b/c in round 88):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -108,7 +109,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh81": (8101, 8102, 8103),
           "fresh85": (8501, 8502, 8503),
           "fresh86": (8601, 8602, 8603),
-          "fresh87": (8701, 8702, 8703)}
+          "fresh87": (8701, 8702, 8703),
+          "fresh88": (8801, 8802, 8803)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -214,6 +216,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # 77's 27, then the first thirteenth, round 78's 20.
 # Round 86's: the next three thirteenth reuses, round 78's 30 and 28, then round 79's 8.
 # Round 87's: the next three thirteenth reuses, round 79's 5 and 12, then round 80's 26.
+# Round 88's: the next three thirteenth reuses, round 80's 13 and 4, then round 81's 16.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -473,7 +476,16 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
                        "fresh79c"),
           "fresh87c": ("fresh22c", "fresh27c", "fresh32c", "fresh37b", "fresh42a", "fresh46c",
                        "fresh52a", "fresh56c", "fresh61b", "fresh66a", "fresh70c", "fresh75b",
-                       "fresh80a")}
+                       "fresh80a"),
+          "fresh88a": ("fresh", "fresh28c", "fresh33c", "fresh38b", "fresh43a", "fresh47c",
+                       "fresh52b", "fresh57a", "fresh61c", "fresh66b", "fresh71a", "fresh75c",
+                       "fresh80b"),
+          "fresh88b": ("fresh23a", "fresh29a", "fresh34a", "fresh38c", "fresh43b", "fresh48a",
+                       "fresh52c", "fresh57b", "fresh62a", "fresh66c", "fresh71b", "fresh76a",
+                       "fresh80c"),
+          "fresh88c": ("fresh23b", "fresh29b", "fresh34b", "fresh39a", "fresh44a", "fresh48c",
+                       "fresh53b", "fresh58a", "fresh62c", "fresh67b", "fresh72a", "fresh76c",
+                       "fresh81b")}
 LENGTH = 30  # the length the lead runs them at
 
 
