@@ -643,8 +643,9 @@ class OfflinePlanner:
         in a house that puts things back (`experience.put_back`). When such a unit is the
         only candidate and the receptacle it was found in before that put is one memory
         reads closed (or open, from an earlier task's open), that receptacle is opened first
-        (once per unit and task); the unit itself after that, when no other of its type
-        was seen (`_find`). Tidy tuning streams, round 64: 76 first navigates of a task to
+        (once per unit and task), then looked at from close by if the camera showed none
+        there (once per home and type); the unit itself after that, when no other of its
+        type was seen (`_find`). Tidy tuning streams, round 64: 76 first navigates of a task to
         a unit the robot had put in an earlier task were refused NOT_FOUND on 12 streams
         (the tidy had taken it back), each followed by an explore or a walk elsewhere."""
         doubted = put_back(req.facts)
@@ -655,10 +656,6 @@ class OfflinePlanner:
         spent = req.notes.setdefault("doubted_put", set())
         home = doubted[unit.object_id]
         place = (sim.objects.get(home) or req.scene.get(home)) if home else None
-        # Read open: the robot's own open of an earlier task, which the tidy undid (it
-        # shuts receptacles as the layout has them), unless an open of it ran in this one
-        # (tune2 tidy 3152 s0005, round 87: the knife's home drawer, read open, was not
-        # opened; NOT_FOUND at the put's place, an explore that saw nothing, then the open).
         looked = req.notes.setdefault("looked_close", set())
         if unit.object_id in spent and place is not None and home in self._open_now(req) \
                 and (home, types[0]) not in looked \
@@ -671,6 +668,10 @@ class OfflinePlanner:
             # NOT_FOUND, then the mug seen in the cabinet from the same spot).
             looked.add((home, types[0]))
             raise _Explore(SkillCall("explore", (home, types[0])))
+        # Read open: the robot's own open of an earlier task, which the tidy undid (it
+        # shuts receptacles as the layout has them), unless an open of it ran in this one
+        # (tune2 tidy 3152 s0005, round 87: the knife's home drawer, read open, was not
+        # opened; NOT_FOUND at the put's place, an explore that saw nothing, then the open).
         if unit.object_id in spent or place is None \
                 or place.state not in ("closed", "opened") \
                 or (place.state == "opened" and home in self._open_now(req)) \
