@@ -553,19 +553,10 @@ class LongTermMemory:
             return
         nodes = self.graph.graph.nodes
         for obj in sorted(changes.nodes):
-            if obj not in self.graph.graph:
-                continue
-            attrs = nodes[obj]
-            if (attrs.get("layer") != OBJECT or not attrs.get("movable") or attrs.get("inside")
-                    or float(attrs["last_seen"]) < stamp):
-                continue
-            receptacle = perceived_container(self.graph, obj, self.is_container,
-                                             self.stands_alone)
-            if not receptacle or (self.short_term is not None and self.short_term.makes_cycle(
-                    ObjectMemoryUnit(obj, attrs["label"], (0.0, 0.0, 0.0),
-                                     receptacle_id=receptacle, relation="in"))):
-                continue
-            self.graph.seen_inside(obj, receptacle, changes)
+            if obj in self.graph.graph and float(nodes[obj].get("last_seen", -math.inf)) >= stamp:
+                receptacle = self._loose_inside(obj)
+                if receptacle:
+                    self.graph.seen_inside(obj, receptacle, changes)
 
     def _hold_seen_on_opening(self, receptacle: str, changes: ChangeSet) -> None:
         """An open's outcome: what the frame that read `receptacle` open showed inside its
@@ -577,22 +568,25 @@ class LongTermMemory:
         4015 s0009: 4 calls; 60-70 such tasks per arm on 31 tuning streams)."""
         if self.is_container is None:
             return
-        nodes = self.graph.graph.nodes
         for obj in sorted(self.graph.seen_by_last_look()):
-            if obj not in self.graph.graph:
-                continue
-            attrs = nodes[obj]
-            if attrs.get("layer") != OBJECT or not attrs.get("movable") or attrs.get("inside"):
-                continue
-            if perceived_container(self.graph, obj, self.is_container,
-                                   self.stands_alone) != receptacle:
-                continue
-            if self.short_term is not None and self.short_term.makes_cycle(ObjectMemoryUnit(
-                    obj, attrs["label"], (0.0, 0.0, 0.0), receptacle_id=receptacle,
-                    relation="in")):
-                continue
-            if self.graph.seen_inside(obj, receptacle, changes):
+            if obj in self.graph.graph and self._loose_inside(obj) == receptacle \
+                    and self.graph.seen_inside(obj, receptacle, changes):
                 self.graph.tally["inside.seen_on_opening"] += 1
+
+    def _loose_inside(self, obj: str) -> str:
+        """The container a movable object of the graph that is held in nothing was seen
+        inside (`perceived_container`), or "" (none, or holding it there would make a
+        containment cycle with the short-term memory's units)."""
+        attrs = self.graph.graph.nodes[obj]
+        if attrs.get("layer") != OBJECT or not attrs.get("movable") or attrs.get("inside") \
+                or self.is_container is None:
+            return ""
+        receptacle = perceived_container(self.graph, obj, self.is_container, self.stands_alone)
+        if not receptacle or (self.short_term is not None and self.short_term.makes_cycle(
+                ObjectMemoryUnit(obj, attrs["label"], (0.0, 0.0, 0.0),
+                                 receptacle_id=receptacle, relation="in"))):
+            return ""
+        return receptacle
 
     def _seen_in(self, obj: str, label: str, said: str, relation: str) -> str:
         """The container `obj` is seen inside when that is not `said` (the receptacle its
