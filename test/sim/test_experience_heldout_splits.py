@@ -42,7 +42,8 @@ fresh81a/b/c in round 81,
 fresh85a/b/c in round 85,
 fresh86a/b/c in round 86,
 fresh87a/b/c in round 87,
-fresh88a/b/c in round 88):
+fresh88a/b/c in round 88,
+fresh89a/b/c in round 89):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -110,7 +111,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh85": (8501, 8502, 8503),
           "fresh86": (8601, 8602, 8603),
           "fresh87": (8701, 8702, 8703),
-          "fresh88": (8801, 8802, 8803)}
+          "fresh88": (8801, 8802, 8803),
+          "fresh89": (8901, 8902, 8903)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -217,6 +219,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 86's: the next three thirteenth reuses, round 78's 30 and 28, then round 79's 8.
 # Round 87's: the next three thirteenth reuses, round 79's 5 and 12, then round 80's 26.
 # Round 88's: the next three thirteenth reuses, round 80's 13 and 4, then round 81's 16.
+# Round 89's: the next three thirteenth reuses, round 81's 6 and 18, then round 85's 24.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -485,7 +488,16 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
                        "fresh80c"),
           "fresh88c": ("fresh23b", "fresh29b", "fresh34b", "fresh39a", "fresh44a", "fresh48c",
                        "fresh53b", "fresh58a", "fresh62c", "fresh67b", "fresh72a", "fresh76c",
-                       "fresh81b")}
+                       "fresh81b"),
+          "fresh89a": ("fresh24a", "fresh30a", "fresh35a", "fresh39c", "fresh44b", "fresh49a",
+                       "fresh53c", "fresh58b", "fresh63a", "fresh67c", "fresh72b", "fresh77a",
+                       "fresh81c"),
+          "fresh89b": ("fresh24b", "fresh30b", "fresh35b", "fresh40a", "fresh44c", "fresh49b",
+                       "fresh54a", "fresh58c", "fresh63b", "fresh68a", "fresh72c", "fresh77b",
+                       "fresh81a"),
+          "fresh89c": ("fresh23c", "fresh29c", "fresh34c", "fresh39b", "fresh43c", "fresh48b",
+                       "fresh53a", "fresh57c", "fresh62b", "fresh67a", "fresh71c", "fresh76b",
+                       "fresh85a")}
 LENGTH = 30  # the length the lead runs them at
 
 
