@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh72|fresh73] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh73|fresh74] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh73][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh74][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -1288,6 +1288,45 @@ ticket holders, the stacks, the hard segments, the flags and page types; phase c
 deploys and new products, the flash sales, the crane's stages and floors, each week's
 lectures and each term, each puzzle, the release trains; scans: the new tokens, visitors,
 customers and puzzles, the batch jobs' scope walks, the picked vines.
+``fresh74`` (seeds 96000+) was written in round 89 before anything ran on it, by a writer
+who did not read the policy's code: a job scheduler's store as cron sees it (jobs with
+periods from every tick to daily at their own offsets, each due job's record, lock, target
+and last-run record read, failed runs retried three ticks later, the dashboard's twenty
+last runs, a deploy replacing a tenth of the jobs every 2,000 runs), a robot bartender's
+evenings (cocktails by Zipf over a ranking that changes with the night's three phases and
+comes back every night, the customers' tabs read at each order and closed as they leave,
+each recipe's bottles with a bottle replaced after forty pours, glasses from the top of the
+rack, the closing stock check of every bottle), a database's MVCC heap (hot rows by Zipf,
+each read walking the row's version chain, updates writing new versions, reporting queries
+reading half the table in order as of an old snapshot, vacuum walking every page and
+pruning), a geocaching app (keen cachers by Zipf reading the tiles around home or where
+they are out and the nearest caches with their logbooks, new caches raced to for the first
+find, power trails of forty caches found in order by one cacher after another, caches
+archived), a team chat's link previews (busy channels by Zipf, opening a channel reading
+its last links' previews newest first, links to the docs by Zipf, to the day's tickets and
+to news stories reposted a heavy-tailed number of times), a greenhouse's pollination robot
+(rows driven up and down every day, every plant's truss in flower four days of seven and a
+new truss each week, the climate zones, the docks, the fruit-set check a week later and the
+harvest eight weeks later, the sticky traps on Mondays), a chat service's presence store
+(users logging in through the morning and a late shift, each login reading the roster and
+every contact's presence with popular people in many rosters, heartbeats every ten ticks,
+messages reading the recipient's presence and the conversation, logouts), an image CDN's
+resizer (originals by Zipf under new uploads, page views reading one to three renditions,
+galleries reading a category's thumbnails in order, edits giving new versions, a redesign
+every 2,500 requests making every rendition key new) and a database's materialized views
+(hot base rows by Zipf, each update reading the row's group in every live view, dashboards
+reading a view's top ten groups, a full refresh scanning every base row in order every
+1,500 statements, the least used view replaced by a new, most popular one every 3,000).
+Loops: the refreshes' and vacuum's scans, the greenhouse rows, the jobs with short periods,
+the power trails, the heartbeats, the stock check; small loops: the schedule buckets, the
+glass rack, the dashboards' top groups, the climate zones and docks, a gallery's thumbnails;
+late re-references: the old snapshot's versions, the fruit-set checks and the harvest, the
+hourly and daily jobs, the tabs closed, the power trails walked again, the day's tickets;
+frequency-skewed: the busy targets, the cocktails and bottles, the hot rows, the keen
+cachers, the docs, the popular contacts' presence, the originals; phase changes: the
+night's menus, the deploys, the new views, the redesigns, the new uploads and caches, the
+login and logout waves; scans: the new versions and renditions, the news stories, the new
+tabs, each new truss, the reports' reads.
 """
 
 from __future__ import annotations
@@ -33452,6 +33491,519 @@ def fresh73_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def cron_jobs(seed: int, jobs: int, targets: int) -> Iterator[int]:
+    """A job scheduler's store as cron sees it (``jobs`` scheduled jobs, each with a period
+    of one to 1,440 ticks (most every few minutes, hourly or daily, a few every tick or
+    two) and its own offset; every tick the scheduler reads the tick's schedule bucket (of
+    sixty), then each due job's record, its lock, its target (``targets`` databases,
+    buckets and queues by Zipf, shared by the jobs) and its last-run record; a run fails
+    one time in twenty and is retried three ticks later; the operators' dashboard reads the
+    twenty jobs run last every fifty ticks; every 2,000 runs a deploy replaces a tenth of
+    the jobs with new ones, with new periods)."""
+    rng = random.Random(seed)
+    job_k, lock_k, target_k, bucket_k, run_k = (i << 48 for i in range(5))
+    periods = (1, 2, 5, 10, 15, 30, 60, 240, 1440)
+    weights = (1, 1, 3, 4, 4, 4, 6, 3, 4)
+    pick_target = _zipf(rng, targets, 1.0)
+    new = itertools.count()
+
+    def make() -> tuple[int, int, int, int]:
+        p = rng.choices(periods, weights)[0]
+        return next(new), p, rng.randrange(p), pick_target()
+
+    table = [make() for _ in range(jobs)]
+    retries: collections.deque[tuple[int, int]] = collections.deque()  # (at tick, slot)
+    recent: collections.deque[int] = collections.deque(maxlen=20)
+    runs = 0
+    tick = 0
+    while True:
+        yield bucket_k + tick % 60
+        due = [i for i, (_j, p, off, _t) in enumerate(table) if tick % p == off]
+        while retries and retries[0][0] <= tick:
+            due.append(retries.popleft()[1])
+        for i in due:
+            j, _p, _off, t = table[i]
+            yield job_k + j
+            yield lock_k + j
+            yield target_k + t
+            yield run_k + j
+            recent.append(j)
+            runs += 1
+            if rng.random() < 0.05:
+                retries.append((tick + 3, i))
+            if runs % 2000 == 0:
+                for k in rng.sample(range(jobs), max(1, jobs // 10)):
+                    table[k] = make()
+        if tick % 50 == 49:
+            for j in reversed(recent):
+                yield job_k + j
+        tick += 1
+
+
+def cocktail_robot(seed: int, recipes: int, alpha: float) -> Iterator[int]:
+    """A robot bartender's evenings as its controller records them (``recipes`` cocktails on
+    the menu by Zipf ``alpha`` over a ranking that changes with the night's three phases
+    (the early menu, happy hour, late night), the same three rankings coming back every
+    night; each order reads the customer's tab (ten to forty customers in the bar at
+    first, a tab read at every order of its customer, one customer in eight leaving after
+    an order, the tab read as it is closed, and someone new coming in), the recipe, its two
+    to six bottles (a shelf of a third as many bottles as recipes, the base spirits by
+    popularity, a bottle replaced by a new one after forty pours), one of two shakers, a
+    glass from the top of the rack (washed glasses put back on top ten orders later) and a
+    garnish of eight; at closing every open tab is read and the stock check reads every
+    bottle on the shelf in order)."""
+    rng = random.Random(seed)
+    tab_k, recipe_k, bottle_k, shaker_k, glass_k, garnish_k = (i << 48 for i in range(6))
+    n_bottles = max(12, recipes // 3)
+    pick_bottle = _zipf(rng, n_bottles, 1.0)
+    pick = _zipf(rng, recipes, alpha)
+    menus = [rng.sample(range(recipes), recipes) for _ in range(3)]
+    needs = [sorted({pick_bottle() for _ in range(rng.randint(2, 6))}) for _ in range(recipes)]
+    bottle = list(range(n_bottles))  # shelf slot -> the bottle on it now
+    pours = [0] * n_bottles
+    new_bottle = itertools.count(n_bottles)
+    rack = list(range(30))  # the glasses; the top of the rack is the end of the list
+    washing: collections.deque[tuple[int, int]] = collections.deque()
+    tabs = itertools.count()
+    orders = 0
+    while True:
+        bar = [next(tabs) for _ in range(rng.randint(10, 40))]
+        for phase in range(3):
+            menu = menus[phase]
+            for _o in range(rng.randint(60, 140)):
+                while washing and washing[0][0] <= orders:
+                    rack.append(washing.popleft()[1])
+                i = rng.randrange(len(bar))
+                yield tab_k + bar[i]
+                r = menu[pick()]
+                yield recipe_k + r
+                for slot in needs[r]:
+                    yield bottle_k + bottle[slot]
+                    pours[slot] += 1
+                    if pours[slot] >= 40:
+                        pours[slot] = 0
+                        bottle[slot] = next(new_bottle)
+                yield shaker_k + rng.randrange(2)
+                if rack:
+                    g = rack.pop()
+                    yield glass_k + g
+                    washing.append((orders + 10, g))
+                yield garnish_k + rng.randrange(8)
+                orders += 1
+                if rng.random() < 1 / 8:
+                    yield tab_k + bar[i]
+                    bar[i] = next(tabs)
+        for t in bar:
+            yield tab_k + t
+        for slot in range(n_bottles):
+            yield bottle_k + bottle[slot]
+
+
+def mvcc_versions(seed: int, rows: int, alpha: float) -> Iterator[int]:
+    """A database's MVCC heap under OLTP and reporting as its tuple cache sees it (``rows``
+    rows, the hot ones by Zipf ``alpha`` scattered over the table; a statement reads the
+    row's index entry, then its version chain from the oldest version still kept to the
+    newest (the first and the last five if it is longer); one statement in six updates the
+    row, writing a new version (a new key); one statement in a thousand starts a reporting
+    query with a snapshot of that moment, which reads half the table's rows in order from a
+    random row, two rows per statement interleaved with the OLTP, each row's version as of
+    its snapshot (versions written long ago, late re-references); every 4,000 statements
+    vacuum walks the table's pages (twenty rows a page) in order, pruning the versions no
+    open snapshot can see)."""
+    rng = random.Random(seed)
+    row_k, ver_k, page_k = (i << 48 for i in range(3))
+    pick = _zipf(rng, rows, alpha)
+    perm = rng.sample(range(rows), rows)
+    new_ver = itertools.count()
+    chain: list[list[tuple[int, int]]] = [[(next(new_ver), 0)] for _ in range(rows)]
+    reports: list[list[int]] = []  # [snapshot, next row, end row]
+    stmt = 1
+    while True:
+        r = perm[pick()]
+        yield row_k + r
+        c = chain[r]
+        for v, _at in (c if len(c) <= 6 else c[:1] + c[-5:]):
+            yield ver_k + v
+        if rng.random() < 1 / 6:
+            v = next(new_ver)
+            c.append((v, stmt))
+            yield ver_k + v
+        for rep in reports:
+            for _ in range(2):
+                if rep[1] < rep[2]:
+                    q = rep[1] % rows
+                    yield row_k + q
+                    seen = [v for v, at in chain[q] if at <= rep[0]]
+                    yield ver_k + seen[-1]
+                    rep[1] += 1
+        reports = [rep for rep in reports if rep[1] < rep[2]]
+        if rng.random() < 1 / 1000:
+            start = rng.randrange(rows)
+            reports.append([stmt, start, start + rows // 2])
+        if stmt % 4000 == 0:
+            oldest = min((rep[0] for rep in reports), default=stmt)
+            for p in range((rows + 19) // 20):
+                yield page_k + p
+                for q in range(p * 20, min(rows, p * 20 + 20)):
+                    keep = [i for i, (_v, at) in enumerate(chain[q]) if at <= oldest]
+                    chain[q] = chain[q][keep[-1]:]
+        stmt += 1
+
+
+def geocaching(seed: int, caches: int, cachers: int) -> Iterator[int]:
+    """A geocaching app's back end through a season (``caches`` caches on a map of square
+    tiles, about three caches a tile; ``cachers`` cachers, the keen ones by Zipf, each with
+    a home; a session reads the cacher, the nine tiles around their home (or, one time in
+    three, around somewhere they are out that day) and one to six caches there, nearest
+    first, each with its logbook (a did-not-find one time in eight reads the cache's hint
+    too); a new cache published every twenty-five sessions, the keen cachers racing to it
+    for the first find over the next ten; one session in fifteen walks a power trail of
+    forty caches along a road, found in order (each trail walked again by other cachers);
+    a cache archived every thirty sessions)."""
+    rng = random.Random(seed)
+    cacher_k, tile_k, cache_k, log_k, hint_k = (i << 48 for i in range(5))
+    side = max(4, math.isqrt(caches // 3))  # tiles a side
+    size = 16  # cells a tile side
+    extent = side * size
+    pos: dict[int, tuple[int, int]] = {}
+    where: dict[tuple[int, int], list[int]] = collections.defaultdict(list)
+    new = itertools.count()
+
+    def place(x: int, y: int) -> int:
+        c = next(new)
+        pos[c] = (x, y)
+        where[(x // size, y // size)].append(c)
+        return c
+
+    for _ in range(caches):
+        place(rng.randrange(extent), rng.randrange(extent))
+    trails: list[list[int]] = []
+    for _ in range(max(2, caches // 200)):
+        y, x0 = rng.randrange(extent), rng.randrange(extent)
+        trails.append([place((x0 + 4 * i) % extent, y) for i in range(40)])
+    on_trail = {c for trail in trails for c in trail}
+    home = [(rng.randrange(extent), rng.randrange(extent)) for _ in range(cachers)]
+    pick = _zipf(rng, cachers, 1.0)
+    rush: tuple[int, int] | None = None  # (new cache, last session of the race)
+    session = 0
+    while True:
+        u = pick()
+        yield cacher_k + u
+        if rng.random() < 1 / 15:
+            trail = trails[rng.randrange(len(trails))]
+            x, y = pos[trail[0]]
+            yield tile_k + (x // size) * side + y // size
+            for c in trail:
+                yield cache_k + c
+                yield log_k + c
+        else:
+            if rush is not None and session <= rush[1] and rush[0] in pos and rng.random() < 0.5:
+                x, y = pos[rush[0]]
+            elif rng.random() < 2 / 3:
+                x, y = home[u]
+            else:
+                x, y = rng.randrange(extent), rng.randrange(extent)
+            tx, ty = x // size, y // size
+            near: list[int] = []
+            for ax in range(max(0, tx - 1), min(side, tx + 2)):
+                for ay in range(max(0, ty - 1), min(side, ty + 2)):
+                    yield tile_k + ax * side + ay
+                    near.extend(where.get((ax, ay), ()))
+            near.sort(key=lambda c: ((pos[c][0] - x) ** 2 + (pos[c][1] - y) ** 2, c))
+            for c in near[:rng.randint(1, 6)]:
+                yield cache_k + c
+                yield log_k + c
+                if rng.random() < 1 / 8:
+                    yield hint_k + c
+        session += 1
+        if session % 25 == 0:
+            c = place(rng.randrange(extent), rng.randrange(extent))
+            rush = (c, session + 10)
+        if session % 30 == 0:
+            gone = [c for c in pos if c not in on_trail]
+            c = gone[rng.randrange(len(gone))]
+            x, y = pos.pop(c)
+            where[(x // size, y // size)].remove(c)
+
+
+def link_unfurl(seed: int, channels: int, alpha: float) -> Iterator[int]:
+    """A team chat's link-preview cache (``channels`` channels, the busy ones by Zipf
+    ``alpha``; an event reads a channel and either posts a message there (one time in
+    three) or opens it, reading the previews of its last four to twelve links, newest
+    first; a posted message carries a link one time in two, its preview read (unfurled)
+    with its site's favicon: a link to the internal docs (300 pages by Zipf), to one of the
+    day's tickets (fifteen new ones every day of 2,000 events, each linked a few times that
+    day) or to a news story (forty sites by Zipf; a new story, or a repost of a recent one,
+    each story reposted a heavy-tailed number of times over the next 100 to 600
+    events))."""
+    rng = random.Random(seed)
+    chan_k, prev_k, site_k = (i << 48 for i in range(3))
+    pick = _zipf(rng, channels, alpha)
+    pick_doc = _zipf(rng, 300, 1.0)
+    pick_site = _zipf(rng, 40, 1.2)
+    urls: dict[tuple[int, int], int] = {}  # (kind, id) -> link number
+    site: list[int] = []
+    hist: list[collections.deque[int]] = [collections.deque(maxlen=12) for _ in range(channels)]
+    pending: list[list[int]] = []  # [link, reposts left, until event]
+    news = itertools.count()
+
+    def link(kind: int, ident: int) -> int:
+        if (kind, ident) not in urls:
+            urls[(kind, ident)] = len(urls)
+            site.append(kind if kind < 2 else 2 + pick_site())
+        return urls[(kind, ident)]
+
+    events = 0
+    while True:
+        c = pick()
+        yield chan_k + c
+        if rng.random() < 1 / 3:
+            if rng.random() < 0.5:
+                kind = rng.random()
+                if kind < 0.35:
+                    u = link(0, pick_doc())
+                elif kind < 0.6:
+                    u = link(1, (events // 2000) * 15 + rng.randrange(15))
+                else:
+                    live = [p for p in pending if p[1] > 0 and p[2] > events]
+                    if live and rng.random() < 0.6:
+                        p = live[rng.randrange(len(live))]
+                        p[1] -= 1
+                        u = p[0]
+                    else:
+                        u = link(2, next(news))
+                        reposts = min(50, int(rng.paretovariate(1.1)) - 1)
+                        pending.append([u, reposts, events + rng.randint(100, 600)])
+                yield prev_k + u
+                yield site_k + site[u]
+                hist[c].append(u)
+        else:
+            for u in list(hist[c])[::-1][:rng.randint(4, 12)]:
+                yield prev_k + u
+        events += 1
+        if events % 100 == 0:
+            pending = [p for p in pending if p[1] > 0 and p[2] > events]
+
+
+def pollinator_robot(seed: int, rows: int, plants: int) -> Iterator[int]:
+    """A greenhouse's pollination robot on high-wire tomatoes (``rows`` rows of ``plants``
+    plants; every plant opens a new truss every seven days at its own offset, the truss in
+    flower for four days; each day the robot drives the rows in order, up one and down the
+    next, reading the row's rail, at every plant in flower the plant and its open truss,
+    and its climate zone (one per four rows) every ten plants; the dock before every third
+    row; after the rows the scout's fruit-set check reads each truss seven days after it
+    opened and the harvest robot reads it eight weeks after; on Mondays every row's sticky
+    trap; one day in twenty a plant replaced by a new one (a new plant and new trusses))."""
+    rng = random.Random(seed)
+    rail_k, plant_k, truss_k, zone_k, dock_k, trap_k = (i << 48 for i in range(6))
+    n = rows * plants
+    plant_id = list(range(n))
+    new_plant = itertools.count(n)
+    offset = [rng.randrange(7) for _ in range(n)]
+    later: dict[int, list[int]] = collections.defaultdict(list)  # day -> truss keys
+    day = 0
+    while True:
+        for r in range(rows):
+            if r % 3 == 0:
+                yield dock_k + r // 3
+            yield rail_k + r
+            order = range(plants) if r % 2 == 0 else range(plants - 1, -1, -1)
+            for k, i in enumerate(order):
+                p = r * plants + i
+                if k % 10 == 0:
+                    yield zone_k + r // 4
+                age = (day + 7 - offset[p]) % 7
+                if age < 4:
+                    truss = truss_k + plant_id[p] * 1024 + (day + 7 - offset[p]) // 7
+                    yield plant_k + plant_id[p]
+                    yield truss
+                    if age == 0:
+                        later[day + 7].append(truss)
+                        later[day + 56].append(truss)
+        yield from later.pop(day, [])
+        if day % 7 == 0:
+            for r in range(rows):
+                yield trap_k + r
+        if day % 20 == 19:
+            plant_id[rng.randrange(n)] = next(new_plant)
+        day += 1
+
+
+def presence_service(seed: int, users: int, contacts: int) -> Iterator[int]:
+    """A chat service's presence store over working days of 150 ticks (``users`` users,
+    each with a roster of about ``contacts`` contacts drawn by Zipf, so that popular people
+    sit in many rosters; each day a user is online for a span of 40 to 100 ticks starting
+    in the morning (one in ten on a late shift, one in ten absent), sending a heartbeat
+    every ten ticks that rewrites their presence; a login reads the user's session, roster
+    and every contact's presence, then writes the user's presence and reads their watchers
+    list; a logout writes the presence and reads the watchers; online users' messages, one
+    a tick for every twenty online, read the recipient's presence and the conversation)."""
+    rng = random.Random(seed)
+    pres_k, sess_k, roster_k, watch_k, conv_k = (i << 48 for i in range(5))
+    pick = _zipf(rng, users, 1.0)
+    pop = rng.sample(range(users), users)
+    lo, hi = max(1, contacts // 2), max(1, contacts * 3 // 2)
+    roster = [sorted({pop[pick()] for _ in range(rng.randint(lo, hi))} - {u})
+              for u in range(users)]
+    day_len, beat = 150, 10
+    while True:
+        logins: dict[int, list[int]] = collections.defaultdict(list)
+        logouts: dict[int, list[int]] = collections.defaultdict(list)
+        for u in range(users):
+            if rng.random() < 0.1:
+                continue
+            start = (70 if rng.random() < 0.1 else 20) + rng.randint(-15, 15)
+            logins[start].append(u)
+            logouts[min(day_len - 1, start + rng.randint(40, 100))].append(u)
+        online: dict[int, None] = {}
+        for t in range(day_len):
+            for u in logins.get(t, []):
+                online[u] = None
+                yield sess_k + u
+                yield roster_k + u
+                for c in roster[u]:
+                    yield pres_k + c
+                yield pres_k + u
+                yield watch_k + u
+            for u in online:
+                if u % beat == t % beat:
+                    yield pres_k + u
+            if online:
+                now = list(online)
+                extra = 1 if rng.random() < (len(now) % 20) / 20 else 0
+                for _m in range(len(now) // 20 + extra):
+                    s = now[rng.randrange(len(now))]
+                    if roster[s]:
+                        c = roster[s][rng.randrange(len(roster[s]))]
+                        yield pres_k + c
+                        yield conv_k + min(s, c) * users + max(s, c)
+            for u in logouts.get(t, []):
+                online.pop(u, None)
+                yield pres_k + u
+                yield watch_k + u
+
+
+def image_resizer(seed: int, images: int, alpha: float) -> Iterator[int]:
+    """An image CDN's resizing service (``images`` originals by Zipf ``alpha`` over a ranking
+    that a new upload tops every 150 requests, among the first five; four requests in five
+    are a page view asking for one image in one to three of the design's three widths, WebP
+    or AVIF by the device; one in five is a gallery page reading the twelve to twenty-four
+    thumbnails of a category in order (forty categories by Zipf, each a fixed run of the
+    catalogue); the resizer reads the rendition and one time in ten the original; an edited
+    image (one request in 300, by Zipf) gets a new version and new renditions; every 2,500
+    requests a redesign changes the widths, so every rendition key is new)."""
+    rng = random.Random(seed)
+    rend_k, orig_k = (i << 48 for i in range(2))
+    pick = _zipf(rng, images, alpha)
+    pick_cat = _zipf(rng, 40, 1.0)
+    ranking = list(range(images))
+    new = itertools.count(images)
+    version: dict[int, int] = {}
+    ids: dict[tuple[int, int, int, int], int] = {}
+    step = max(1, images // 40)
+    req = 0
+    while True:
+        design = req // 2500
+        if req % 150 == 149:
+            ranking.insert(rng.randrange(5), next(new))
+        if rng.random() < 0.2:
+            cat = pick_cat()
+            wanted = [((cat * step + i) % images, 6) for i in range(rng.randint(12, 24))]
+        else:
+            img = ranking[pick()]
+            fmt = 0 if rng.random() < 0.6 else 1
+            wanted = [(img, 2 * w + fmt) for w in rng.sample(range(3), rng.randint(1, 3))]
+        for img, size in wanted:
+            key = (img, version.get(img, 0), design, size)
+            if key not in ids:
+                ids[key] = len(ids)
+            yield rend_k + ids[key]
+            if rng.random() < 0.1:
+                yield orig_k + img
+        if rng.random() < 1 / 300:
+            img = ranking[pick()]
+            version[img] = version.get(img, 0) + 1
+        req += 1
+
+
+def matview_refresh(seed: int, rows: int, views: int) -> Iterator[int]:
+    """A database's materialized views under incremental maintenance (a base table of
+    ``rows`` rows, the hot ones by Zipf scattered over it; seven statements in ten update a
+    row, reading it and, in each of ``views`` live views grouping the rows its own way (ten
+    to a hundred rows a group), the row's group; three in ten are dashboard queries reading
+    a view's top ten groups in order (the views by Zipf, the newest first); every 1,500
+    statements one view in turn is refreshed in full, a scan of every base row in order
+    writing each row's group; every 3,000 statements the least used view is dropped and a
+    new one created, its dashboard the most popular)."""
+    rng = random.Random(seed)
+    row_k, group_k = (i << 48 for i in range(2))
+    pick = _zipf(rng, rows, 1.0)
+    pick_view = _zipf(rng, views, 1.0)
+    hot = rng.sample(range(rows), rows)
+    new_view = itertools.count()
+
+    def make() -> tuple[int, list[int], list[int]]:
+        v = next(new_view)
+        size = rng.randint(10, 100)
+        order = rng.sample(range(rows), rows)
+        group = [0] * rows
+        for idx, r in enumerate(order):
+            group[r] = idx // size
+        top = list(dict.fromkeys(group[r] for r in hot))[:10]
+        return v, group, top
+
+    live = [make() for _ in range(views)]
+    stmt = 0
+    turn = 0
+    while True:
+        if rng.random() < 0.7:
+            r = hot[pick()]
+            yield row_k + r
+            for v, group, _top in live:
+                yield group_k + v * 4096 + group[r]
+        else:
+            v, _group, top = live[pick_view()]
+            for g in top:
+                yield group_k + v * 4096 + g
+        stmt += 1
+        if stmt % 1500 == 0:
+            v, group, _top = live[turn % len(live)]
+            turn += 1
+            for r in range(rows):
+                yield row_k + r
+                yield group_k + v * 4096 + group[r]
+        if stmt % 3000 == 0:
+            live.pop()
+            live.insert(0, make())
+
+
+def fresh74_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 89's held-out set: seeds 96000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 96000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "cron_j40_t12": lambda: cron_jobs(s + 0, 40, 12),
+        "cron_j600_t150": lambda: cron_jobs(s + 1, 600, 150),
+        "cocktail_r30_a1.2": lambda: cocktail_robot(s + 2, 30, 1.2),
+        "cocktail_r300_a0.8": lambda: cocktail_robot(s + 3, 300, 0.8),
+        "mvcc_r200_a1.1": lambda: mvcc_versions(s + 4, 200, 1.1),
+        "mvcc_r3000_a0.9": lambda: mvcc_versions(s + 5, 3000, 0.9),
+        "geocache_c150_u40": lambda: geocaching(s + 6, 150, 40),
+        "geocache_c2000_u500": lambda: geocaching(s + 7, 2000, 500),
+        "unfurl_c8_a1.0": lambda: link_unfurl(s + 8, 8, 1.0),
+        "unfurl_c300_a0.8": lambda: link_unfurl(s + 9, 300, 0.8),
+        "pollinator_r4_p20": lambda: pollinator_robot(s + 10, 4, 20),
+        "pollinator_r12_p60": lambda: pollinator_robot(s + 11, 12, 60),
+        "presence_u100_c12": lambda: presence_service(s + 12, 100, 12),
+        "presence_u800_c6": lambda: presence_service(s + 13, 800, 6),
+        "resizer_i300_a1.0": lambda: image_resizer(s + 14, 300, 1.0),
+        "resizer_i2000_a0.9": lambda: image_resizer(s + 15, 2000, 0.9),
+        "matview_r400_v3": lambda: matview_refresh(s + 16, 400, 3),
+        "matview_r2500_v5": lambda: matview_refresh(s + 17, 2500, 5),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -33496,7 +34048,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh70": fresh70_variants,
                 "fresh71": fresh71_variants,
                 "fresh72": fresh72_variants,
-                "fresh73": fresh73_variants}
+                "fresh73": fresh73_variants,
+                "fresh74": fresh74_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS
