@@ -43,7 +43,8 @@ fresh85a/b/c in round 85,
 fresh86a/b/c in round 86,
 fresh87a/b/c in round 87,
 fresh88a/b/c in round 88,
-fresh89a/b/c in round 89):
+fresh89a/b/c in round 89,
+fresh90a/b/c in round 90):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -112,7 +113,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh86": (8601, 8602, 8603),
           "fresh87": (8701, 8702, 8703),
           "fresh88": (8801, 8802, 8803),
-          "fresh89": (8901, 8902, 8903)}
+          "fresh89": (8901, 8902, 8903),
+          "fresh90": (9001, 9002, 9003)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -220,6 +222,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 87's: the next three thirteenth reuses, round 79's 5 and 12, then round 80's 26.
 # Round 88's: the next three thirteenth reuses, round 80's 13 and 4, then round 81's 16.
 # Round 89's: the next three thirteenth reuses, round 81's 6 and 18, then round 85's 24.
+# Round 90's: the last thirteenth reuse, round 85's 27, then the first two fourteenth,
+# round 85's 20 and round 86's 30.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -497,7 +501,16 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
                        "fresh81a"),
           "fresh89c": ("fresh23c", "fresh29c", "fresh34c", "fresh39b", "fresh43c", "fresh48b",
                        "fresh53a", "fresh57c", "fresh62b", "fresh67a", "fresh71c", "fresh76b",
-                       "fresh85a")}
+                       "fresh85a"),
+          "fresh90a": ("fresh24c", "fresh31a", "fresh35c", "fresh40b", "fresh45a", "fresh49c",
+                       "fresh54b", "fresh59a", "fresh63c", "fresh68b", "fresh73a", "fresh77c",
+                       "fresh85b"),
+          "fresh90b": ("fresh22b", "fresh26c", "fresh31c", "fresh36b", "fresh41a", "fresh45c",
+                       "fresh50b", "fresh55a", "fresh59c", "fresh64b", "fresh69a", "fresh73b",
+                       "fresh78a", "fresh85c"),
+          "fresh90c": ("fresh21c", "fresh27a", "fresh32a", "fresh36c", "fresh41b", "fresh46a",
+                       "fresh50c", "fresh55b", "fresh60a", "fresh64c", "fresh69b", "fresh73c",
+                       "fresh78b", "fresh86a")}
 LENGTH = 30  # the length the lead runs them at
 
 
