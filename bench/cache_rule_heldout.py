@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh73|fresh74] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh74|fresh75] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh74][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh75][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -1327,6 +1327,44 @@ cachers, the docs, the popular contacts' presence, the originals; phase changes:
 night's menus, the deploys, the new views, the redesigns, the new uploads and caches, the
 login and logout waves; scans: the new versions and renditions, the news stories, the new
 tabs, each new truss, the reports' reads.
+``fresh75`` (seeds 97000+) was written in round 90 before anything ran on it, by a writer
+who did not read the policy's code: a robotic lawn mower service's map store (each garden's
+zones mowed in rotation lane by lane, up one and down the next, with the boundary wire at
+every lane's end, rain putting a zone off a day, owners opening the app, a new flower bed
+making a zone's cells new), a payroll bureau's ledger (employers paid weekly, fortnightly or
+monthly at their own offsets, every run reading the employer, its tax table and every
+employee in payroll order with their pay elements and pension scheme, payslip look-ups,
+starters and leavers, the year end over every employee), a biobank's automated freezer
+store (studies by Zipf cherry-picking their cohorts' working tubes in storage order with
+the rack and the box, new donors deposited, follow-up visits 100 to 300 requests later, the
+audit walking a rack box by box), an animal shelter's records (the feeding rounds over every
+occupied kennel twice a day, arrivals, the vet's checks days and a fortnight later, visitors
+browsing a listing by Zipf with the new arrivals on top, adoptions freeing kennels, the
+follow-up calls two weeks on), a code review service on a monorepo (core files by Zipf in
+many pull requests, pushes, CI results, reviews walking a PR's diffs in file order with the
+owners, dashboards of the oldest open PRs, merges, a release cut reading every file merged
+since the last), a casino's slot floor (regulars by Zipf carding in at free machines,
+sessions' game batches interleaved, card-outs, the accounting poll of every machine's
+meters in floor order, the hosts' best players, a promotion drawing players to another
+bank), an open-pit mine's autonomous haul trucks (load at the shovel, the bench road, the
+pit ramp and the dump road read segment by segment there and back, the load record at the
+dump, the dispatcher reading every shovel's queue, blasts moving a shovel to a new bench),
+a home insurer's policies and claims (the daily renewals in policy order round a year of
+thirty days, first notices of loss, adjusters' visits, estimates and closings days and
+weeks later, brokers' queries by Zipf over the large policies, a storm's burst of claims in
+one region) and a card issuer's fraud scoring (cardholders by Zipf shopping in bursts,
+merchants and category models by Zipf, declines reading the case, card-testing attacks
+running new stolen numbers through one small merchant, the nightly re-read of every card
+used that day). Loops: the mowing lanes and zones, the pay runs and the year end, the
+feeding rounds, the meter polls, the haul routes, the renewals, the audits and the nightly
+card batch; small loops: a small garden's lanes, the shovels' queues, the pit ramp, a small
+employer's payroll, the tax tables and schemes; late re-references: the follow-up visits,
+the vet's checks and the follow-up calls, the adjusters' visits and estimates, the payslip
+look-ups, the release cut's files; frequency-skewed: the studies, the popular animals, the
+core files, the casino's regulars, the brokers' large policies, the cardholders, merchants
+and models; phase changes: the flower beds, the blasts, the promotions, the storms, the
+release cuts; scans: the new donors' tubes, the arrivals, the new PRs' diffs, the sessions,
+the load records, the new claims, the stolen card numbers.
 """
 
 from __future__ import annotations
@@ -34004,6 +34042,592 @@ def fresh74_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def robot_mower(seed: int, gardens: int, lane_cells: int) -> Iterator[int]:
+    """A robotic lawn mower service's map store (``gardens`` gardens, each of two to four
+    zones of four to ten lanes of ``lane_cells`` cells; every day each garden in turn mows
+    its next zone in rotation: the mower reads its dock and the zone's boundary wire, then
+    mows lane by lane, up one and down the next, reading every cell, and the wire segment at
+    each lane's end; rain (one day in five, in a random half of the gardens) skips the
+    garden's zone, which is mowed the next dry day; after each garden, one time in three, an
+    owner (by Zipf over the gardens) opens the app, reading the garden's summary and its
+    last zone; one day in thirty a new flower bed changes one zone's cells to new ones)."""
+    rng = random.Random(seed)
+    dock_k, wire_k, cell_k, app_k, zone_k = (i << 48 for i in range(5))
+    new_cell = itertools.count()
+    zones: list[list[list[int]]] = []  # garden -> zone -> lanes' lengths as [lanes, first]
+    for _g in range(gardens):
+        zs = []
+        for _z in range(rng.randint(2, 4)):
+            lanes = rng.randint(4, 10)
+            first = next(new_cell)
+            for _ in range(lanes * lane_cells - 1):
+                next(new_cell)
+            zs.append([lanes, first])
+        zones.append(zs)
+    turn = [0] * gardens
+    last = [0] * gardens
+    pick = _zipf(rng, gardens, 1.0)
+    day = 0
+    while True:
+        rain = rng.random() < 0.2
+        for g in range(gardens):
+            if rain and rng.random() < 0.5:
+                continue
+            z = turn[g] % len(zones[g])
+            turn[g] += 1
+            last[g] = z
+            lanes, first = zones[g][z]
+            zid = g * 8 + z
+            yield dock_k + g
+            yield wire_k + zid * 32
+            for lane in range(lanes):
+                cells = range(lane_cells) if lane % 2 == 0 else range(lane_cells - 1, -1, -1)
+                for c in cells:
+                    yield cell_k + first + lane * lane_cells + c
+                yield wire_k + zid * 32 + 1 + lane
+            if rng.random() < 1 / 3:
+                h = pick()
+                yield app_k + h
+                yield zone_k + h * 8 + last[h]
+        if day % 30 == 29:
+            g = rng.randrange(gardens)
+            z = rng.randrange(len(zones[g]))
+            lanes = zones[g][z][0]
+            zones[g][z][1] = next(new_cell)
+            for _ in range(lanes * lane_cells - 1):
+                next(new_cell)
+        day += 1
+
+
+def payroll_bureau(seed: int, employers: int, staff: int) -> Iterator[int]:
+    """A payroll bureau's ledger (``employers`` client employers with about ``staff``
+    employees each, sizes heavy-tailed from a quarter to four times that, each paid weekly,
+    fortnightly or monthly (every 5, 10 or 21 working days) at its own offset; every working
+    day the day's due pay runs: the employer, its region's tax table (six regions), then
+    every employee in payroll order with their one to three pay elements and their pension
+    scheme (ten schemes by Zipf), and the employer's period record at the end; between runs
+    employees' payslip look-ups (by Zipf over the employers, then an employee of theirs)
+    read the employee and the employer's last period; a starter (a new employee) or a leaver
+    every few runs; every 250 working days the year end reads every employee once, employer
+    by employer)."""
+    rng = random.Random(seed)
+    emp_k, tax_k, staff_k, elem_k, pens_k, period_k = (i << 48 for i in range(6))
+    new_staff = itertools.count()
+    pick_scheme = _zipf(rng, 10, 1.0)
+    pick_emp = _zipf(rng, employers, 1.0)
+    people: list[list[int]] = []
+    elements: dict[int, int] = {}
+    scheme: dict[int, int] = {}
+
+    def hire() -> int:
+        p = next(new_staff)
+        elements[p] = rng.randint(1, 3)
+        scheme[p] = pick_scheme()
+        return p
+
+    period = [rng.choice((5, 5, 10, 21, 21)) for _ in range(employers)]
+    offset = [rng.randrange(period[e]) for e in range(employers)]
+    region = [rng.randrange(6) for _ in range(employers)]
+    for _e in range(employers):
+        size = max(2, int(staff * 2 ** rng.uniform(-2, 2)))
+        people.append([hire() for _ in range(size)])
+    day = 0
+    while True:
+        for e in range(employers):
+            if (day + offset[e]) % period[e] != 0:
+                continue
+            yield emp_k + e
+            yield tax_k + region[e]
+            for p in people[e]:
+                yield staff_k + p
+                for j in range(elements[p]):
+                    yield elem_k + p * 4 + j
+                yield pens_k + scheme[p]
+            yield period_k + e * 4096 + (day + offset[e]) // period[e] % 4096
+            if rng.random() < 0.3:
+                people[e].append(hire())
+            if rng.random() < 0.3 and len(people[e]) > 2:
+                people[e].pop(rng.randrange(len(people[e])))
+            for _q in range(rng.randint(0, 4)):
+                f = pick_emp()
+                yield staff_k + people[f][rng.randrange(len(people[f]))]
+                yield period_k + f * 4096 + (day + offset[f]) // period[f] % 4096
+        day += 1
+        if day % 250 == 0:
+            for e in range(employers):
+                for p in people[e]:
+                    yield staff_k + p
+
+
+def biobank_store(seed: int, participants: int, studies: int) -> Iterator[int]:
+    """A biobank's automated freezer store (``participants`` donors, each visit's sample
+    split into three to six aliquot tubes filed in turn into boxes of 81 in racks of ten
+    boxes; ``studies`` studies by Zipf, each with a cohort of a fifth of the donors, ask for
+    a cherry-pick list of one aliquot from ten to forty cohort members' latest visits, which
+    the robot picks in storage order reading the donor, the rack, the box and the donor's
+    working tube (sub-sampled and put back); new
+    donors' first visits are deposited (new tubes, the box and the rack), and a donor comes
+    back for a follow-up visit 100 to 300 requests later (the donor read again, new tubes);
+    every 150 requests the audit walks one rack, box by box, reading the box and every tube
+    in it)."""
+    rng = random.Random(seed)
+    donor_k, rack_k, box_k, tube_k = (i << 48 for i in range(4))
+    pick_study = _zipf(rng, studies, 1.0)
+    made = [0]
+
+    def new_tube() -> int:
+        made[0] += 1
+        return made[0] - 1
+
+    left: dict[int, list[int]] = {}  # donor -> tubes of the latest visit, the working one first
+    in_box: dict[int, list[int]] = collections.defaultdict(list)
+    due: dict[int, list[int]] = collections.defaultdict(list)
+    donors = participants
+    cohort = max(10, participants // 5)
+
+    def deposit(d: int) -> Iterator[int]:
+        yield donor_k + d
+        tubes = [new_tube() for _ in range(rng.randint(3, 6))]
+        left[d] = tubes
+        for t in tubes:
+            in_box[t // 81].append(t)
+            yield rack_k + t // 810
+            yield box_k + t // 81
+            yield tube_k + t
+
+    for d in range(participants):
+        tubes = [new_tube() for _ in range(rng.randint(3, 6))]
+        left[d] = tubes
+        for t in tubes:
+            in_box[t // 81].append(t)
+    req = 0
+    while True:
+        r = rng.random()
+        if r < 0.7:
+            s = pick_study()
+            start = (s * participants // max(1, studies)) % donors
+            members = sorted({(start + rng.randrange(cohort)) % donors
+                              for _ in range(rng.randint(10, 40))})
+            picks = [(left[d][0], d) for d in members]
+            for t, d in sorted(picks):
+                yield donor_k + d
+                yield rack_k + t // 810
+                yield box_k + t // 81
+                yield tube_k + t
+        elif r < 0.85:
+            d = donors
+            donors += 1
+            yield from deposit(d)
+            due[req + rng.randint(100, 300)].append(d)
+        for d in due.pop(req, []):
+            yield from deposit(d)
+        req += 1
+        if req % 150 == 0:
+            rack = rng.randrange(made[0] // 810 + 1)
+            for b in range(rack * 10, rack * 10 + 10):
+                if in_box.get(b):
+                    yield box_k + b
+                    for t in in_box[b]:
+                        yield tube_k + t
+
+
+def animal_shelter(seed: int, kennels: int, alpha: float) -> Iterator[int]:
+    """An animal shelter's records (``kennels`` kennels; every day the morning and evening
+    feeding rounds read every occupied kennel and its animal in kennel order; arrivals (new
+    animals) fill free kennels and are read at intake with the kennel, the vet reads each
+    again two to four days later and at its vaccination a fortnight later; visitors browse
+    the adoption listing by Zipf ``alpha`` over a ranking that puts new arrivals near the
+    top, each viewing reading the animal and its kennel and one time in four its notes; one
+    viewing in twelve ends in an adoption, reading the animal, its notes and a new adopter,
+    freeing the kennel; the follow-up call two weeks later reads the adopter and the animal
+    again)."""
+    rng = random.Random(seed)
+    kennel_k, animal_k, notes_k, adopter_k = (i << 48 for i in range(4))
+    pick = _zipf(rng, kennels, alpha)
+    new_animal = itertools.count()
+    new_adopter = itertools.count()
+    occupant: list[int | None] = [None] * kennels
+    where: dict[int, int] = {}
+    listing: list[int] = []
+    later: dict[int, list[tuple[int, int, int]]] = collections.defaultdict(list)
+    day = 0
+
+    def round_() -> Iterator[int]:
+        for k in range(kennels):
+            a = occupant[k]
+            if a is not None:
+                yield kennel_k + k
+                yield animal_k + a
+
+    for k in range(kennels):
+        if rng.random() < 0.8:
+            a = next(new_animal)
+            occupant[k] = a
+            where[a] = k
+            listing.insert(rng.randrange(len(listing) + 1), a)
+    while True:
+        yield from round_()
+        free = [k for k in range(kennels) if occupant[k] is None]
+        for _ in range(min(len(free), rng.randint(0, max(1, kennels // 10)))):
+            k = free.pop(rng.randrange(len(free)))
+            a = next(new_animal)
+            occupant[k] = a
+            where[a] = k
+            listing.insert(rng.randrange(min(3, len(listing) + 1)), a)
+            yield animal_k + a
+            yield kennel_k + k
+            later[day + rng.randint(2, 4)].append((0, a, 0))
+            later[day + 14].append((0, a, 0))
+        for kind, x, who in later.pop(day, []):
+            if kind == 0 and x in where:
+                yield animal_k + x
+                yield kennel_k + where[x]
+            elif kind == 1:
+                yield adopter_k + who
+                yield animal_k + x
+        for _v in range(max(2, kennels // 2)):
+            if not listing:
+                break
+            a = listing[min(pick(), len(listing) - 1)]
+            yield animal_k + a
+            yield kennel_k + where[a]
+            if rng.random() < 0.25:
+                yield notes_k + a
+            if rng.random() < 1 / 12:
+                yield notes_k + a
+                who = next(new_adopter)
+                yield adopter_k + who
+                occupant[where.pop(a)] = None
+                listing.remove(a)
+                later[day + 14].append((1, a, who))
+        yield from round_()
+        day += 1
+
+
+def code_review(seed: int, files: int, devs: int) -> Iterator[int]:
+    """A code review service on a monorepo (``files`` files whose churn is by Zipf, the core
+    files in many pull requests; ``devs`` developers, each with one or two open pull
+    requests touching one to eight files; an event is a push (the PR, then each of its files
+    and the file's diff in the PR), a CI result (the PR and its latest run), a review (the
+    PR, then its diffs in file order with the files' owners, three teams' owner lists by
+    file), a reviewer's dashboard (the five to ten oldest open PRs) or a merge (the PR and
+    its files, after which it is never read again); every 400 events a release cut reads
+    every file merged since the last release in path order)."""
+    rng = random.Random(seed)
+    pr_k, file_k, diff_k, ci_k, owner_k = (i << 48 for i in range(5))
+    pick = _zipf(rng, files, 1.0)
+    where = rng.sample(range(files), files)
+    new_pr = itertools.count()
+    open_prs: dict[int, tuple[int, list[int]]] = {}  # pr -> (author, files)
+    by_dev = [0] * devs
+    runs: dict[int, int] = {}
+    merged: dict[int, None] = {}
+    diff_id: dict[tuple[int, int], int] = {}
+
+    def diff(pr: int, f: int) -> int:
+        if (pr, f) not in diff_id:
+            diff_id[(pr, f)] = len(diff_id)
+        return diff_k + diff_id[(pr, f)]
+
+    event = 0
+    while True:
+        d = rng.randrange(devs)
+        if by_dev[d] < 1 or (by_dev[d] < 2 and rng.random() < 0.1):
+            pr = next(new_pr)
+            fs = sorted({where[pick()] for _ in range(rng.randint(1, 8))})
+            open_prs[pr] = (d, fs)
+            by_dev[d] += 1
+            runs[pr] = 0
+            yield pr_k + pr
+            for f in fs:
+                yield file_k + f
+                yield diff(pr, f)
+        else:
+            prs = list(open_prs)
+            if not prs:
+                continue
+            pr = prs[rng.randrange(len(prs))] if rng.random() < 0.5 else prs[-1 - min(
+                len(prs) - 1, int(rng.expovariate(0.3)))]
+            author, fs = open_prs[pr]
+            r = rng.random()
+            yield pr_k + pr
+            if r < 0.3:
+                runs[pr] += 1
+                for f in fs:
+                    yield file_k + f
+                    yield diff(pr, f)
+            elif r < 0.55:
+                yield ci_k + pr * 64 + runs[pr] % 64
+            elif r < 0.8:
+                for f in fs:
+                    yield diff(pr, f)
+                    yield owner_k + f % 3
+            elif r < 0.9:
+                for q in prs[:rng.randint(5, 10)]:
+                    yield pr_k + q
+            else:
+                for f in fs:
+                    yield file_k + f
+                    merged[f] = None
+                del open_prs[pr]
+                by_dev[author] -= 1
+        event += 1
+        if event % 400 == 0:
+            for f in sorted(merged):
+                yield file_k + f
+            merged.clear()
+
+
+def casino_floor(seed: int, machines: int, players: int) -> Iterator[int]:
+    """A casino management system's slot floor (``machines`` machines in banks of eight,
+    ``players`` rated players by Zipf, the regulars on top; about a quarter of the machines
+    busy at once; a session starts with a card-in reading the player's account, the machine
+    and its bank's progressive jackpot (new sessions' keys), then its games come in batches,
+    interleaved with the other sessions, each reading the session and the machine's meters
+    and one time in ten the player's comps; a card-out after five to forty batches reads the
+    account, the session and the machine; the slot accounting system polls every machine's
+    meters in floor order every 600 events; the hosts read their twenty best players'
+    accounts every 300 events; every 3,000 events a promotion draws the players to another
+    bank)."""
+    rng = random.Random(seed)
+    acct_k, mach_k, bank_k, sess_k, meter_k, comp_k = (i << 48 for i in range(6))
+    pick = _zipf(rng, players, 1.0)
+    pop = rng.sample(range(players), players)
+    banks = max(1, machines // 8)
+    live: dict[int, list[int]] = {}  # session -> [player, machine, batches left]
+    busy: dict[int, None] = {}
+    new_sess = itertools.count()
+    promo = rng.randrange(banks)
+    event = 0
+    while True:
+        if len(live) < max(1, machines // 4) and rng.random() < 0.5:
+            p = pop[pick()]
+            free = [m for m in range(machines) if m not in busy]
+            if free:
+                if rng.random() < 0.4:
+                    near = [m for m in free if m // 8 == promo]
+                    free = near or free
+                m = free[rng.randrange(len(free))]
+                s = next(new_sess)
+                live[s] = [p, m, rng.randint(5, 40)]
+                busy[m] = None
+                yield acct_k + p
+                yield mach_k + m
+                yield bank_k + m // 8
+                yield sess_k + s
+        elif live:
+            ss = list(live)
+            s = ss[rng.randrange(len(ss))]
+            p, m, left = live[s]
+            yield sess_k + s
+            yield meter_k + m
+            if rng.random() < 0.1:
+                yield comp_k + p
+            if left <= 1:
+                yield acct_k + p
+                yield sess_k + s
+                yield mach_k + m
+                del live[s]
+                del busy[m]
+            else:
+                live[s][2] = left - 1
+        event += 1
+        if event % 600 == 0:
+            for m in range(machines):
+                yield meter_k + m
+        if event % 300 == 0:
+            for r in range(min(20, players)):
+                yield acct_k + pop[r]
+        if event % 3000 == 0:
+            promo = rng.randrange(banks)
+
+
+def mine_haulage(seed: int, trucks: int, shovels: int) -> Iterator[int]:
+    """An open-pit mine's fleet system dispatching autonomous haul trucks (``trucks``
+    trucks, ``shovels`` shovels on their benches, four dumps; a truck loads at its shovel,
+    reading the shovel, the block being dug (a new block every thirty loads) and a new load
+    record, drives its bench road (four to thirty segments), the pit ramp (eight segments
+    every trip) and the dump's road (three to eight), reading every segment, tips at the
+    dump, reading it and the load record again, drives back the same way in reverse, and the
+    dispatcher reads the truck and every shovel's queue to send it on; the trucks' events
+    interleave in time order; every 2,000 loads a blast moves one shovel to a new bench, its
+    road's segments and blocks new)."""
+    rng = random.Random(seed)
+    truck_k, shovel_k, block_k, load_k, seg_k, dump_k, queue_k = (i << 48 for i in range(7))
+    seg = itertools.count()
+    ramp = [next(seg) for _ in range(8)]
+    dump_road = [[next(seg) for _ in range(rng.randint(3, 8))] for _ in range(4)]
+
+    def bench() -> list[int]:
+        return [next(seg) for _ in range(rng.randint(4, 30))]
+
+    road = [bench() for _ in range(shovels)]
+    block = [next(seg) for _ in range(shovels)]
+    loads_at = [0] * shovels
+    heap = [(rng.random(), t, rng.randrange(shovels)) for t in range(trucks)]
+    heapq.heapify(heap)
+    loads = 0
+    while True:
+        when, t, s = heapq.heappop(heap)
+        d = rng.randrange(4) if rng.random() < 0.5 else 0
+        yield truck_k + t
+        yield shovel_k + s
+        yield block_k + block[s]
+        yield load_k + loads
+        route = road[s] + ramp + dump_road[d]
+        for x in route:
+            yield seg_k + x
+        yield dump_k + d
+        yield load_k + loads
+        for x in reversed(route):
+            yield seg_k + x
+        yield truck_k + t
+        for q in range(shovels):
+            yield queue_k + q
+        loads += 1
+        loads_at[s] += 1
+        if loads_at[s] % 30 == 0:
+            block[s] = next(seg)
+        if loads % 2000 == 0:
+            b = rng.randrange(shovels)
+            road[b] = bench()
+            block[b] = next(seg)
+        s2 = rng.randrange(shovels)
+        heapq.heappush(heap, (when + len(route) * rng.uniform(1.5, 2.5), t, s2))
+
+
+def insurance_claims(seed: int, policies: int, regions: int) -> Iterator[int]:
+    """A home insurer's policy and claims system (``policies`` policies over ``regions``
+    regions; every day renews the policies due that day in policy order, a year being thirty
+    days, reading each and its region's rates; zero to two first notices of loss a day on
+    random policies read the policy, the holder and the region's rules and open a claim; an
+    open claim is handled over the next weeks: the adjuster's visit two to six days later
+    (the claim, the policy and a new photo record), an estimate days after that (the claim
+    and the photos), the closing (the claim); five to twenty brokers' queries a day by Zipf
+    over the large policies read the policy and its holder; every 25 days a storm in one region
+    brings claims from up to an eighth of that region's policies on each of three days)."""
+    rng = random.Random(seed)
+    pol_k, holder_k, rate_k, rule_k, claim_k, photo_k = (i << 48 for i in range(6))
+    pick = _zipf(rng, policies, 1.0)
+    big = rng.sample(range(policies), policies)
+    region = [rng.randrange(regions) for _ in range(policies)]
+    in_region: list[list[int]] = [[] for _ in range(regions)]
+    for p in range(policies):
+        in_region[region[p]].append(p)
+    new_claim = itertools.count()
+    steps: dict[int, list[tuple[int, int, int]]] = collections.defaultdict(list)
+    storm: list[int] = []
+    day = 0
+    while True:
+        per_day = max(1, policies // 30)
+        start = (day % 30) * per_day
+        for p in range(start, min(policies, start + per_day)):
+            yield pol_k + p
+            yield rate_k + region[p]
+        fnol = [rng.randrange(policies) for _ in range(rng.randint(0, 2))]
+        if storm:
+            r = storm.pop()
+            fnol += [in_region[r][rng.randrange(len(in_region[r]))]
+                     for _ in range(rng.randint(1, max(2, len(in_region[r]) // 8)))
+                     ] if in_region[r] else []
+        for p in fnol:
+            c = next(new_claim)
+            yield pol_k + p
+            yield holder_k + p
+            yield rule_k + region[p]
+            yield claim_k + c
+            steps[day + rng.randint(2, 6)].append((0, c, p))
+        for _q in range(rng.randint(5, 20)):
+            p = big[pick()]
+            yield pol_k + p
+            yield holder_k + p
+        for kind, c, p in steps.pop(day, []):
+            yield claim_k + c
+            if kind == 0:
+                yield pol_k + p
+                yield photo_k + c
+                steps[day + rng.randint(2, 8)].append((1, c, p))
+            elif kind == 1:
+                yield photo_k + c
+                steps[day + rng.randint(3, 15)].append((2, c, p))
+        day += 1
+        if day % 25 == 0:
+            r = rng.randrange(regions)
+            storm = [r, r, r]
+
+
+def card_fraud(seed: int, cards: int, merchants: int) -> Iterator[int]:
+    """A card issuer's fraud scoring (``cards`` cardholders by Zipf, ``merchants``
+    merchants by Zipf, the supermarkets and fuel stations on top; a cardholder shops in a
+    burst of one to six authorisations, each reading the card's profile, the merchant's
+    profile, its category's model (thirty by Zipf) and one time in two the card's device; a
+    decline (one in forty) reads the card's case and the cardholder's contact; every 1,500
+    authorisations a card-testing attack runs 50 to 150 new stolen card numbers through one
+    small online merchant in a row; every 5,000 authorisations the nightly batch re-reads
+    the profile of every card used that day, in card order)."""
+    rng = random.Random(seed)
+    card_k, merch_k, model_k, dev_k, case_k, contact_k = (i << 48 for i in range(6))
+    pick_card = _zipf(rng, cards, 1.0)
+    pick_merch = _zipf(rng, merchants, 0.9)
+    pick_model = _zipf(rng, 30, 1.0)
+    category = [pick_model() for _ in range(merchants)]
+    stolen = itertools.count(cards)
+    used: dict[int, None] = {}
+    auths = 0
+    while True:
+        c = pick_card()
+        for _ in range(rng.randint(1, 6)):
+            m = pick_merch()
+            yield card_k + c
+            yield merch_k + m
+            yield model_k + category[m]
+            if rng.random() < 0.5:
+                yield dev_k + c
+            if rng.random() < 1 / 40:
+                yield case_k + c
+                yield contact_k + c
+            used[c] = None
+            auths += 1
+            if auths % 1500 == 0:
+                m = merchants - 1 - rng.randrange(max(1, merchants // 2))
+                for _a in range(rng.randint(50, 150)):
+                    s = next(stolen)
+                    yield card_k + s
+                    yield merch_k + m
+                    yield model_k + category[m]
+            if auths % 5000 == 0:
+                for u in sorted(used):
+                    yield card_k + u
+                used.clear()
+
+
+def fresh75_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 90's held-out set: seeds 97000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 97000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "mower_g3_c8": lambda: robot_mower(s + 0, 3, 8),
+        "mower_g12_c12": lambda: robot_mower(s + 1, 12, 12),
+        "payroll_e10_s15": lambda: payroll_bureau(s + 2, 10, 15),
+        "payroll_e30_s25": lambda: payroll_bureau(s + 3, 30, 25),
+        "biobank_p300_s6": lambda: biobank_store(s + 4, 300, 6),
+        "biobank_p1000_s20": lambda: biobank_store(s + 5, 1000, 20),
+        "shelter_k20_a1.0": lambda: animal_shelter(s + 6, 20, 1.0),
+        "shelter_k150_a0.8": lambda: animal_shelter(s + 7, 150, 0.8),
+        "codereview_f300_d6": lambda: code_review(s + 8, 300, 6),
+        "codereview_f2000_d30": lambda: code_review(s + 9, 2000, 30),
+        "casino_m24_p80": lambda: casino_floor(s + 10, 24, 80),
+        "casino_m400_p1500": lambda: casino_floor(s + 11, 400, 1500),
+        "minefleet_t6_s2": lambda: mine_haulage(s + 12, 6, 2),
+        "minefleet_t60_s10": lambda: mine_haulage(s + 13, 60, 10),
+        "insurance_p300_r4": lambda: insurance_claims(s + 14, 300, 4),
+        "insurance_p1200_r12": lambda: insurance_claims(s + 15, 1200, 12),
+        "fraud_c300_m60": lambda: card_fraud(s + 16, 300, 60),
+        "fraud_c2000_m800": lambda: card_fraud(s + 17, 2000, 800),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -34049,7 +34673,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh71": fresh71_variants,
                 "fresh72": fresh72_variants,
                 "fresh73": fresh73_variants,
-                "fresh74": fresh74_variants}
+                "fresh74": fresh74_variants,
+                "fresh75": fresh75_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

@@ -13,7 +13,7 @@ round 66's fresh54, round 67's fresh55, round 68's fresh56, round 69's fresh57, 
 fresh58, round 71's fresh59, round 72's fresh60, round 73's fresh61, round 74's fresh62,
 round 75's fresh63, round 76's fresh64, round 77's fresh65, round 78's fresh66, round 79's
 fresh67, round 80's fresh68, round 81's fresh69, round 84's fresh70, round 85's fresh71,
-round 86's fresh72, round 87's fresh73, round 89's fresh74):
+round 86's fresh72, round 87's fresh73, round 89's fresh74, round 90's fresh75):
 their generators are seeded, exact in length and distinct. Only the streams are checked
 here; no policy runs on them (they are held out)."""
 
@@ -41,7 +41,7 @@ SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14
         "fresh56", "fresh57", "fresh58", "fresh59", "fresh60",
         "fresh61", "fresh62", "fresh63", "fresh64", "fresh65", "fresh66",
         "fresh67", "fresh68", "fresh69", "fresh70", "fresh71", "fresh72", "fresh73",
-        "fresh74")
+        "fresh74", "fresh75")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -278,6 +278,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "faregate": lambda s: h.fare_gates(s, 50, 8, 300, 40, 0.2),
             "homehub": lambda s: h.home_hub(s, 4, 5, 2, 100, 5),
             "bikeshare": lambda s: h.bike_share(s, 10, 60, 1.0, 50, 4),
+        }
+    if name == "fresh75":
+        return {
+            "mower": lambda s: h.robot_mower(s, 3, 8),
+            "payroll": lambda s: h.payroll_bureau(s, 10, 15),
+            "biobank": lambda s: h.biobank_store(s, 300, 6),
+            "shelter": lambda s: h.animal_shelter(s, 20, 1.0),
+            "codereview": lambda s: h.code_review(s, 300, 6),
+            "casino": lambda s: h.casino_floor(s, 24, 80),
+            "minefleet": lambda s: h.mine_haulage(s, 6, 2),
+            "insurance": lambda s: h.insurance_claims(s, 300, 4),
+            "fraud": lambda s: h.card_fraud(s, 300, 60),
         }
     if name == "fresh74":
         return {
