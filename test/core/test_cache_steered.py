@@ -1683,37 +1683,3 @@ def test_disagree_counts_each_hit_exclusive_of_each_miss(got: tuple[bool, bool, 
     added = [[a - b for a, b in zip(row, old, strict=True)]
              for row, old in zip(p._epoch_excl, before, strict=True)]
     assert added == [[int(got[i] and not got[j]) for j in range(3)] for i in range(3)]
-
-
-def test_a_later_forced_exit_counts_the_excess_only_since_the_entry_after_the_last_one() -> None:
-    # Round 90 (GUARD_SINCE). fresh70's record-shop crates at C=1000: after round 18's guard
-    # forced the residents off W-TinyLFU at 9,399, its cumulative excess (the earlier loops'
-    # convergence, already acted on) forced two more exits off a W-TinyLFU leading by 210-269
-    # hits: -1.60 points against LRU. Counted since the first entry into W-TinyLFU after the
-    # guard's last forced exit, the later exits are judged on their own span (-0.42). The first
-    # forced exit is round 18's: fresh50's cakes at C=500 (one forced exit, round 81's fix)
-    # keeps its hits, and fresh21's scrub at C=100 still leaves W-TinyLFU when its lead falls
-    # and loses no hit. fresh5's zigzag at C=100 (round 89's form from the exit itself: -0.51)
-    # stays within the rule: the recency residency's lead that paid for the re-entry is not
-    # counted again.
-    from bench_scripts import load_bench
-
-    heldout = load_bench("cache_rule_heldout", "cache_rule_heldout_under_test", register=True)
-    trace = heldout.VARIANT_SETS["fresh70"](30_000)["crates_c60_r50"]()
-    best = _best_recency(trace, 1000)
-    assert _replay(SteeredWTinyLFUPolicy(1000, guard_since=True), trace) >= best - 0.005
-    assert _replay(SteeredWTinyLFUPolicy(1000, guard_since=False), trace) < best - 0.015
-    cakes = heldout.VARIANT_SETS["fresh50"](30_000)["cakes_f15_v20"]()
-    assert hits(SteeredWTinyLFUPolicy(500, guard_since=True), cakes) == hits(
-        SteeredWTinyLFUPolicy(500, guard_since=False), cakes)
-    scrub = heldout.VARIANT_SETS["fresh21"](30_000)["scrub_c200_g60"]()
-    assert hits(SteeredWTinyLFUPolicy(100, guard_since=True), scrub) >= hits(
-        SteeredWTinyLFUPolicy(100, guard_since=False), scrub)
-    zigzag = heldout.VARIANT_SETS["fresh5"](30_000)["zigzag_l300_s20_h40"]()
-    assert _replay(SteeredWTinyLFUPolicy(100, guard_since=True), zigzag) >= _best_recency(
-        zigzag, 100) - 0.005
-    p = SteeredWTinyLFUPolicy(1000, guard_since=True)
-    hits(p, trace)
-    assert p._since[4] > 0 and not p._since_armed  # re-entered after a forced exit
-    p.clear()
-    assert p._since == (0, 0, 0, 0, 0) and not p._since_armed

@@ -745,26 +745,6 @@ GUARD_BAND = False
 # step), and a moving average over whole periods is the comb filter that removes the swing.
 GUARD_PERIOD = "band"  # "" off (round 18's guard), "band" or "trend"
 PERIOD_RING = 64
-# Round 89 (GUARD_SINCE; traced on fresh70's record-shop crates, C=1000: bench/README_cache.md,
-# rounds 84-87 and 89). Round 18's guard counts the residents' excess over the budget from the
-# trace's start. Once it has forced the residents off W-TinyLFU, that excess has been acted on:
-# entries into W-TinyLFU then wait (rounds 18/19) until W-TinyLFU's long-window lead covers the
-# excess, so an entry that passes has been judged against it. Counted from the start for good,
-# the same excess also forces every later exit: on the crates trace the exits at 21,699 and
-# 24,799 came on an excess of 294-334 hits, ~150 of them the loop before the first forced exit
-# (9,399), against a W-TinyLFU leading by 210-269 (-1.60 points against LRU, which pays no
-# convergence). Round 90 (GUARD_SINCE): once the guard has forced an exit off W-TinyLFU, a later
-# forced exit also needs round 18's test to hold over the lookups since the first entry into
-# W-TinyLFU after that exit (the entry that passed the bar against the whole excess): the
-# excess (residents against the better recency ghost and W-TinyLFU's, beyond GUARD x those
-# lookups) and GUARD_LEAD's cumulative lead both counted since that entry, weighed with the
-# long-window lead as before; until the first forced exit the guard is round 18's. No new
-# constant. Counting from the current residency's entry (round 89's "a") forgets also the
-# excess no forced exit answered and keeps W-TinyLFU through fresh36's cloakroom (C=500) phase
-# end (-0.39 -> -0.89); counting from the forced exit itself (round 89's "f", screened) counts
-# on the lead side the recency residency in between, whose W-TinyLFU ghost lead already paid
-# for the re-entry (fresh5's zigzag, C=100: -0.36 -> -0.51).
-GUARD_SINCE = False  # round 90: "fr" of round 89's diagnosis
 # Round 72 (HEDGE_RUN; the exit class, fresh58's PCR lab at C=500). HEDGE acts only while the
 # better recency ghost out-scores W-TinyLFU on the decayed scores (or ties them). On the PCR lab
 # W-TinyLFU earned its lead on the first batch; when the next batch of ~500 new samples arrives
@@ -917,9 +897,6 @@ class SteeredWTinyLFUPolicy:
         hedge_share, hedge_share_z: evict the recency ghost's way in the share of evictions
             that Thompson sampling gives it while following W-TinyLFU, bounded by its regret
             (HEDGE_SHARE, HEDGE_SHARE_Z, round 60); "off" never.
-        guard_since: once the guard has forced an exit off W-TinyLFU, a later forced exit
-            also needs the guard's test over the lookups since the next entry into W-TinyLFU
-            (GUARD_SINCE, round 90); False counts from the trace's start only, as before.
     """
 
     __slots__ = (
@@ -985,9 +962,6 @@ class SteeredWTinyLFUPolicy:
         "_conv_est",
         "_conv_pending",
         "_conv_rate",
-        "_guard_since",
-        "_since",
-        "_since_armed",
         "_measure_conv",
         "_leader",
         "_cost",
@@ -1107,7 +1081,6 @@ class SteeredWTinyLFUPolicy:
         guard_band: bool = GUARD_BAND,
         guard_period: str = GUARD_PERIOD,
         hedge_run: str = HEDGE_RUN,
-        guard_since: bool = GUARD_SINCE,
     ) -> None:
         self.capacity = check_capacity(capacity)
         self._on_evict = check_callback(on_evict)
@@ -1225,12 +1198,6 @@ class SteeredWTinyLFUPolicy:
         self._prev_rate = 0.0  # W-TinyLFU's hit rate in the last epoch
         self._conv_pending: tuple[int, int, int, int] | None = None
         self._conv_rate: float | None = None
-        # Round 90 (GUARD_SINCE): the running counts (W-TinyLFU's, LRU's and FIFO's ghost hits,
-        # the residents' hits, the lookups) at the first entry into W-TinyLFU after the guard
-        # last forced an exit off it; armed at the forced exit, set at that entry.
-        self._guard_since = guard_since
-        self._since = (0, 0, 0, 0, 0)
-        self._since_armed = False
         # Round 22: each expert's hit rate per epoch, its mean and variance over the long
         # window (exponentially weighted, as the long scores).
         self._rmean = [0.0, 0.0, 0.0]
@@ -2182,8 +2149,6 @@ class SteeredWTinyLFUPolicy:
             best = 1 if scores[1] >= scores[2] else 2
             if self._trial is not None:
                 self._settle_trial()
-            # Round 90: the excess this exit acts on is not counted again after the next entry.
-            self._since_armed = self._guard_since
             self._switch(best)
             return
         self._challenge_to(best, scores, cheap_only)
@@ -2416,17 +2381,6 @@ class SteeredWTinyLFUPolicy:
         if lead > excess:
             return False
         if self._leader == 0:
-            if self._guard_since and self._since[4]:
-                # Round 90 (GUARD_SINCE): the same test over the lookups since the first entry
-                # into W-TinyLFU after the guard last forced an exit off it.
-                a0, a1, a2, ar, an = self._since
-                w = cum[0] + hits[0] - a0
-                since = max(cum[1] + hits[1] - a1, cum[2] + hits[2] - a2)
-                owed = min(since, w) - (r - ar) - self._guard * (self._looked + self._seen - an)
-                if owed <= 0:
-                    return False
-                if max(self._long_lead(), w - since if self._guard_lead else -math.inf) > owed:
-                    return False
             if self._guard_period == "trend":
                 # Round 71: the margin less its periodic swing (the current phase's).
                 return lead + self._period_offset() <= excess
@@ -2510,13 +2464,6 @@ class SteeredWTinyLFUPolicy:
                     self._check = min(self._check, short)
                     self._leads.clear()  # round 71: the leads' period is in elections
         self._leader = index
-        if index == 0 and self._since_armed:
-            # Round 90 (GUARD_SINCE): the span the guard's test is also counted over begins.
-            self._since_armed = False
-            h = self._epoch_hits
-            c = self._cum
-            self._since = (c[0] + h[0], c[1] + h[1], c[2] + h[2], self._rhits,
-                           self._looked + self._seen)
         self.switches += 1
         # A switch converges the residents to the new leader: the gate's spared keys go with
         # the other stale ones, and convergence hits count as they do without the gate.
@@ -2636,8 +2583,6 @@ class SteeredWTinyLFUPolicy:
         self._conv_est = 0.0
         self._conv_pending = None
         self._conv_rate = None
-        self._since = (0, 0, 0, 0, 0)
-        self._since_armed = False
         self._reuses = {} if self._cold_start else None
         self._once = 0
         self._twice = 0
