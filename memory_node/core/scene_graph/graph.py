@@ -458,8 +458,7 @@ class SceneGraph:
                                                   cfg.appearance_rate)
         attrs.pop("placed_unseen", None)
         receptacle = attrs.get("inside")
-        if receptacle and receptacle != HELD and (not self._within(receptacle, new_pos)
-                                                  or self._shut_away_from(receptacle, new_pos)):
+        if receptacle and receptacle != HELD and not self._within(receptacle, new_pos):
             attrs["inside"] = ""  # seen outside its receptacle: taken out
         if obs.tracker_id and attrs.get("tracker_id") != obs.tracker_id:
             self._release_tracker(obj)
@@ -1302,27 +1301,23 @@ class SceneGraph:
 
     def _within(self, receptacle: str, position: Sequence[float]) -> bool:
         """Is `position` still in `receptacle`: within the gate of its position, or in the
-        space it was seen to fill (a fridge is wider than the gate)?"""
+        space it was seen to fill (a fridge is wider than the gate) unless the receptacle
+        reads closed? A shut door hides what is inside, so an object seen beyond the gate is
+        outside it, even where the filled space holds the spot: a base cabinet's box reaches
+        the counter top on it (round 90, tune tidy 4015 while building: the kettle the robot
+        had put in the cabinet, put on the counter above it by the tidy and seen there with
+        the door shut, stayed "in the cabinet"; a later put back there was no move, so
+        experience never doubted it, and the task was judged done with the cabinet empty:
+        lost). Within the gate the sighting may be through a window (a microwave's door)."""
         if receptacle not in self.graph:
             return False
-        if _dist(position, self.graph.nodes[receptacle]["position"]) <= self.config.gate_distance:
+        attrs = self.graph.nodes[receptacle]
+        if _dist(position, attrs["position"]) <= self.config.gate_distance:
             return True
+        if attrs.get("state") == "closed":
+            return False
         region = self._receptacle_region(receptacle)
         return region is not None and _holds(region, position, self.config.fixture_margin)
-
-    def _shut_away_from(self, receptacle: str, position: Sequence[float]) -> bool:
-        """Is `receptacle` read closed and `position` beyond the gate of its centre? A shut
-        door hides what is inside, so an object seen there is outside it, even where the
-        space the receptacle was seen to fill holds the spot: a base cabinet's box reaches
-        the counter top on it (round 90, tune tidy 4015 while building: the kettle the
-        robot had put in the cabinet, put on the counter above it by the tidy and seen
-        there with the door shut, stayed "in the cabinet"; a later put back there was no
-        move, so experience never doubted it, and the task was judged done with the cabinet
-        empty: lost). Within the gate the sighting may be through a window (a microwave's
-        door), so the region's word stands."""
-        attrs = self.graph.nodes[receptacle]
-        return attrs.get("state") == "closed" and \
-            _dist(position, attrs["position"]) > self.config.gate_distance
 
     def _part_or_whole(self, obs: Observation, taken: set[str]) -> tuple[str, bool] | None:
         """A movable object larger than the gate seen in part has a box centre up to half
