@@ -917,6 +917,18 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # Their streams differ from those splits' (other seed, other tasks). At length 30 each
 # stream holds all three KINDS and every task's needs are within reach of its world
 # (checked by generating the streams only, by the held-out test).
+# "fresh91a/b/c" (round 91) likewise, written by the lead before any arm ran on them: the
+# three next in line, FOURTEENTH reuses, the longest ago first: round 86's 28 (fresh21b's,
+# reused by fresh26a, fresh31b, fresh36a, fresh40c, fresh45b, fresh50a, fresh54c, fresh59b,
+# fresh64a, fresh68c, fresh74a, fresh78c and fresh86b) with 9101, then round 86's 8
+# (fresh22a's, reused by fresh27b, fresh32b, fresh37a, fresh41c, fresh46b, fresh51a,
+# fresh55c, fresh60b, fresh65a, fresh69c, fresh74b, fresh79a and fresh86c) with 9102, then
+# round 87's 5 (the report split's, reused by fresh28a, fresh33a, fresh37c, fresh42b,
+# fresh47a, fresh51b, fresh56a, fresh60c, fresh65b, fresh70a, fresh74c, fresh79b and
+# fresh87a) with 9103.
+# Next in line: fourteenth reuses, the longest ago first (round 87's 12 and 26, then round
+# 88's 13, 4 and 16, then round 89's 6, 18 and 24, then round 90's 27), then fifteenth
+# reuses (round 90's 20 and 30, then round 91's 28, 8 and 5, ...).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -985,7 +997,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh87a": (5, 8701), "fresh87b": (12, 8702), "fresh87c": (26, 8703),
           "fresh88a": (13, 8801), "fresh88b": (4, 8802), "fresh88c": (16, 8803),
           "fresh89a": (6, 8901), "fresh89b": (18, 8902), "fresh89c": (24, 8903),
-          "fresh90a": (27, 9001), "fresh90b": (20, 9002), "fresh90c": (30, 9003)}
+          "fresh90a": (27, 9001), "fresh90b": (20, 9002), "fresh90c": (30, 9003),
+          "fresh91a": (28, 9101), "fresh91b": (8, 9102), "fresh91c": (5, 9103)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -44,7 +44,8 @@ fresh86a/b/c in round 86,
 fresh87a/b/c in round 87,
 fresh88a/b/c in round 88,
 fresh89a/b/c in round 89,
-fresh90a/b/c in round 90):
+fresh90a/b/c in round 90,
+fresh91a/b/c in round 91):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -114,7 +115,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh87": (8701, 8702, 8703),
           "fresh88": (8801, 8802, 8803),
           "fresh89": (8901, 8902, 8903),
-          "fresh90": (9001, 9002, 9003)}
+          "fresh90": (9001, 9002, 9003),
+          "fresh91": (9101, 9102, 9103)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -224,6 +226,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 89's: the next three thirteenth reuses, round 81's 6 and 18, then round 85's 24.
 # Round 90's: the last thirteenth reuse, round 85's 27, then the first two fourteenth,
 # round 85's 20 and round 86's 30.
+# Round 91's: the next three fourteenth reuses, round 86's 28 and 8, then round 87's 5.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -510,7 +513,16 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
                        "fresh78a", "fresh85c"),
           "fresh90c": ("fresh21c", "fresh27a", "fresh32a", "fresh36c", "fresh41b", "fresh46a",
                        "fresh50c", "fresh55b", "fresh60a", "fresh64c", "fresh69b", "fresh73c",
-                       "fresh78b", "fresh86a")}
+                       "fresh78b", "fresh86a"),
+          "fresh91a": ("fresh21b", "fresh26a", "fresh31b", "fresh36a", "fresh40c", "fresh45b",
+                       "fresh50a", "fresh54c", "fresh59b", "fresh64a", "fresh68c", "fresh74a",
+                       "fresh78c", "fresh86b"),
+          "fresh91b": ("fresh22a", "fresh27b", "fresh32b", "fresh37a", "fresh41c", "fresh46b",
+                       "fresh51a", "fresh55c", "fresh60b", "fresh65a", "fresh69c", "fresh74b",
+                       "fresh79a", "fresh86c"),
+          "fresh91c": ("report", "fresh28a", "fresh33a", "fresh37c", "fresh42b", "fresh47a",
+                       "fresh51b", "fresh56a", "fresh60c", "fresh65b", "fresh70a", "fresh74c",
+                       "fresh79b", "fresh87a")}
 LENGTH = 30  # the length the lead runs them at
 
 
