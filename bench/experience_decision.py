@@ -33,6 +33,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from environment import environment
+
 ROOT = Path(__file__).resolve().parents[1]
 ARMS = ("full", "full+experience")
 LENGTH = 30
@@ -213,7 +215,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows = run(streams, tree, a.tag, arms, a.jobs, Path(a.log).resolve() if a.log else None)
     out: dict = {"tag": a.tag, "tree": str(tree), "commit": _commit(tree), "arms": arms,
                  "streams": [s.key for s in streams], "row": list(ROW), "rows": rows,
-                 "totals": totals(rows)}
+                 "totals": totals(rows), "environment": environment()}
     if base is not None:
         out["against"] = {"base": a.against, **against(rows, base)}
     path = ROOT / "bench" / "results" / f"experience_decision_{a.tag}.json"
