@@ -5,7 +5,7 @@ state (the issue's state key)], their totals, and how they differ from a base's 
 
     .venv/bin/python bench/experience_decision.py --tag cm91 [--tree DIR] [--jobs 2] \\
         [--arms full,full+experience] [--streams decision | fresh91a,fresh91b,...] \\
-        [--against bench/results/predict_home_r91.json:base_main] [--log DIR]
+        [--against bench/results/experience_base_r92.json:base_main] [--log DIR]
     -> bench/results/experience_decision_<tag>.json (and each stream's own result file in
        the tree's bench/results, as experience_tasks.py writes it)
 
@@ -47,7 +47,7 @@ TUNING_STREAMS: tuple[tuple[str, bool, int], ...] = (
 # Rounds whose report-only splits (freshNNa/b/c) have become decision data: a split is
 # reported once, blind, in its round and is tuning data from the next round on. Extend it
 # by one when a round starts.
-DECISION_FRESH = tuple(range(85, 91))
+DECISION_FRESH = tuple(range(85, 92))
 # What a row holds, in order.
 ROW = ("won", "steps", "worst_repeat")
 

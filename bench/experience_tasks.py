@@ -926,9 +926,18 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # round 87's 5 (the report split's, reused by fresh28a, fresh33a, fresh37c, fresh42b,
 # fresh47a, fresh51b, fresh56a, fresh60c, fresh65b, fresh70a, fresh74c, fresh79b and
 # fresh87a) with 9103.
-# Next in line: fourteenth reuses, the longest ago first (round 87's 12 and 26, then round
-# 88's 13, 4 and 16, then round 89's 6, 18 and 24, then round 90's 27), then fifteenth
-# reuses (round 90's 20 and 30, then round 91's 28, 8 and 5, ...).
+# "fresh92a/b/c" (round 92) likewise, written by the lead before any arm ran on them: the
+# three next in line, FOURTEENTH reuses, the longest ago first: round 87's 12 (the heldout
+# split's, reused by fresh28b, fresh33b, fresh38a, fresh42c, fresh47b, fresh51c, fresh56b,
+# fresh61a, fresh65c, fresh70b, fresh75a, fresh79c and fresh87b) with 9201, then round 87's
+# 26 (fresh22c's, reused by fresh27c, fresh32c, fresh37b, fresh42a, fresh46c, fresh52a,
+# fresh56c, fresh61b, fresh66a, fresh70c, fresh75b, fresh80a and fresh87c) with 9202, then
+# round 88's 13 (the fresh split's, reused by fresh28c, fresh33c, fresh38b, fresh43a,
+# fresh47c, fresh52b, fresh57a, fresh61c, fresh66b, fresh71a, fresh75c, fresh80b and
+# fresh88a) with 9203.
+# Next in line: fourteenth reuses, the longest ago first (round 88's 4 and 16, then round
+# 89's 6, 18 and 24, then round 90's 27), then fifteenth reuses (round 90's 20 and 30, then
+# round 91's 28, 8 and 5, then round 92's 12, 26 and 13, ...).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -998,7 +1007,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh88a": (13, 8801), "fresh88b": (4, 8802), "fresh88c": (16, 8803),
           "fresh89a": (6, 8901), "fresh89b": (18, 8902), "fresh89c": (24, 8903),
           "fresh90a": (27, 9001), "fresh90b": (20, 9002), "fresh90c": (30, 9003),
-          "fresh91a": (28, 9101), "fresh91b": (8, 9102), "fresh91c": (5, 9103)}
+          "fresh91a": (28, 9101), "fresh91b": (8, 9102), "fresh91c": (5, 9103),
+          "fresh92a": (12, 9201), "fresh92b": (26, 9202), "fresh92c": (13, 9203)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -45,7 +45,8 @@ fresh87a/b/c in round 87,
 fresh88a/b/c in round 88,
 fresh89a/b/c in round 89,
 fresh90a/b/c in round 90,
-fresh91a/b/c in round 91):
+fresh91a/b/c in round 91,
+fresh92a/b/c in round 92):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -116,7 +117,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh88": (8801, 8802, 8803),
           "fresh89": (8901, 8902, 8903),
           "fresh90": (9001, 9002, 9003),
-          "fresh91": (9101, 9102, 9103)}
+          "fresh91": (9101, 9102, 9103),
+          "fresh92": (9201, 9202, 9203)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -522,7 +524,16 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
                        "fresh79a", "fresh86c"),
           "fresh91c": ("report", "fresh28a", "fresh33a", "fresh37c", "fresh42b", "fresh47a",
                        "fresh51b", "fresh56a", "fresh60c", "fresh65b", "fresh70a", "fresh74c",
-                       "fresh79b", "fresh87a")}
+                       "fresh79b", "fresh87a"),
+          "fresh92a": ("heldout", "fresh28b", "fresh33b", "fresh38a", "fresh42c", "fresh47b",
+                       "fresh51c", "fresh56b", "fresh61a", "fresh65c", "fresh70b", "fresh75a",
+                       "fresh79c", "fresh87b"),
+          "fresh92b": ("fresh22c", "fresh27c", "fresh32c", "fresh37b", "fresh42a", "fresh46c",
+                       "fresh52a", "fresh56c", "fresh61b", "fresh66a", "fresh70c", "fresh75b",
+                       "fresh80a", "fresh87c"),
+          "fresh92c": ("fresh", "fresh28c", "fresh33c", "fresh38b", "fresh43a", "fresh47c",
+                       "fresh52b", "fresh57a", "fresh61c", "fresh66b", "fresh71a", "fresh75c",
+                       "fresh80b", "fresh88a")}
 LENGTH = 30  # the length the lead runs them at
 
 
