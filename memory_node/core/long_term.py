@@ -339,6 +339,10 @@ class LongTermMemory:
                         self.graph.bring_back(obj, stamp, changes)  # a recent removal only
                     if obj not in nodes or nodes.nodes[obj].get("layer") != OBJECT:
                         continue
+                    if unit.state == "absent":
+                        # The world found it not where memory has it (a NOT_FOUND refusal):
+                        # the graph keeps the node, and judges its next sighting by it.
+                        self.graph.found_absent(obj, stamp, changes)
                     if unit.state and unit.state not in ("absent", nodes.nodes[obj]["state"]):
                         events += self.graph.set_state(obj, unit.state, stamp, changes=changes)
                         if unit.state == "opened":

@@ -429,6 +429,7 @@ class SceneGraph:
         cfg = self.config
         attrs = self.graph.nodes[obj]
         old_pos = attrs["position"]
+        seen_before = float(attrs["last_seen"])
         history = attrs["history"]
         # The camera never sees what the gripper holds: a sighting of a held object is it
         # set down before the put's outcome arrived, somewhere else than where it was picked
@@ -457,6 +458,9 @@ class SceneGraph:
             attrs["appearance"] = blend_histogram(attrs.get("appearance"), obs.appearance,
                                                   cfg.appearance_rate)
         attrs.pop("placed_unseen", None)
+        if float(attrs.pop("absent_at", -math.inf)) >= seen_before:
+            # First seen since a skill found it not where memory had it (`_resighted_in`).
+            attrs["seen_again_at"] = stamp
         receptacle = attrs.get("inside")
         if receptacle and receptacle != HELD and not self._within(receptacle, new_pos):
             attrs["inside"] = ""  # seen outside its receptacle: taken out
@@ -788,6 +792,17 @@ class SceneGraph:
         changes.touch(obj)
         return True
 
+    def found_absent(self, obj: str, stamp: float, changes: ChangeSet | None = None) -> None:
+        """A skill outcome found `obj` not where memory has it (NOT_FOUND). The node stays
+        (the graph judges what the camera sees), but its next sighting is judged by it: the
+        first one after such a refusal is marked (`seen_again_at`, see `_resighted_in`)."""
+        changes = changes if changes is not None else ChangeSet()
+        if obj not in self.graph or self.graph.nodes[obj]["layer"] != OBJECT:
+            raise KeyError(f"no object {obj!r} in the scene graph")
+        attrs = self.graph.nodes[obj]
+        attrs["absent_at"] = max(float(attrs.get("absent_at", -math.inf)), stamp)
+        changes.touch(obj)
+
     def hold(self, obj: str, stamp: float, changes: ChangeSet | None = None) -> None:
         """A skill outcome says the robot holds `obj`: it is not expected where it stood,
         nor anywhere the camera does not see the gripper, so it is never missed or removed
@@ -798,9 +813,11 @@ class SceneGraph:
             raise KeyError(f"no object {obj!r} in the scene graph")
         attrs = self.graph.nodes[obj]
         if attrs.get("inside") != HELD:
-            # Nodes made from now on may be this object seen after the hand let go of it
-            # and before the put's outcome arrives (see _claim_set_down).
+            # Nodes made from now on, and sightings in frames newer than the newest one
+            # applied now, may be this object seen after the hand let go of it and before
+            # the put's outcome arrives (see _claim_set_down).
             attrs["held_from_uid"] = self._added
+            attrs["held_from_stamp"] = self._newest
         attrs["inside"] = HELD
         attrs.pop("placed_unseen", None)
         attrs["misses"] = 0
@@ -850,6 +867,7 @@ class SceneGraph:
             if (attrs.get("layer") == OBJECT and attrs.get("inside") == HELD
                     and obj not in keep):
                 attrs["held_from_uid"] = since
+                attrs["held_from_stamp"] = self._newest
 
     def place_on(self, obj: str, position: Sequence[float], stamp: float,
                  changes: ChangeSet | None = None, receptacle: str = ""
@@ -947,6 +965,7 @@ class SceneGraph:
         counter became a second, unwashed mug."""
         attrs = self.graph.nodes[obj]
         since = attrs.pop("held_from_uid", None)
+        since_frame = attrs.pop("held_from_stamp", None)
         if since is None:
             return []
         cfg = self.config
@@ -980,12 +999,46 @@ class SceneGraph:
             rank = (theirs == label, int(b.get("added", b["uid"])))
             if rank > best_rank:
                 best, best_rank = other, rank
+        tally = "merged.set_down"
+        if best is None:
+            best, tally = self._resighted_in(obj, label, receptacle, since, since_frame), \
+                "merged.set_down_resighted"
         if best is None:
             return []
         self._absorb(obj, best, stamp, changes)
-        self.tally["merged.set_down"] += 1
+        self.tally[tally] += 1
         return [SceneGraphEvent(EventKind.MOVED, obj, attrs["label"], stamp, attrs["position"],
                                 attrs["position"], attrs["area"], merged_id=best)]
+
+    def _resighted_in(self, obj: str, label: str, receptacle: str, since: int,
+                      since_frame: float | None) -> str | None:
+        """When no node was made of `obj` set down, the node its sighting went to instead:
+        one of its own class that memory has in the very receptacle of the put, which a
+        skill found not there (`found_absent`) and no frame showed again until one newer
+        than the last outcome before this put (`since_frame`). The kettle the robot put in
+        a cabinet in an earlier task stays there in memory after the house's tidy took it
+        away (the camera rarely views all of a cabinet), and the next kettle's put there was
+        matched to it: the ghost came back, two units of one kettle were "in" the cabinet,
+        and after the next tidy memory held both there with the cabinet empty (round 91,
+        tune tidy 4015 s0018-s0023: the task was judged done on them). A thing nothing
+        found missing is another thing (round 91's first form took a ladle seen in the
+        drawer a spatula was put into, fresh90a tidy, and lost the task), nor a look-alike.
+        Of several, the one seen last."""
+        if since_frame is None or not receptacle:
+            return None
+        nodes = self.graph.nodes
+        best: str | None = None
+        best_seen = -math.inf
+        for other in self.nodes(OBJECT):
+            b = nodes[other]
+            if (other == obj or b.get("inside") != receptacle or not b["movable"]
+                    or int(b.get("added", b["uid"])) >= int(since)
+                    or float(b.get("seen_again_at", -math.inf)) <= since_frame
+                    or self.config.canonical(b["label"]) != label):
+                continue
+            if float(b["last_seen"]) > best_seen:
+                best, best_seen = other, float(b["last_seen"])
+        return best
 
     def _receptacle_region(self, receptacle: str) -> list[float] | None:
         """The space a receptacle was seen to fill (world axes), else its newest view's
