@@ -853,3 +853,27 @@ def test_a_put_seen_as_a_ghost_of_its_class_in_the_same_receptacle_takes_the_gho
         assert events == []
         assert kettles == [other, kettle]
         assert g.node(other)["inside"] == cabinet
+
+
+@pytest.mark.parametrize("seen_at", ["above", "level", "below"])
+def test_an_object_seen_above_or_below_the_drawer_it_is_held_in_is_taken_out(seen_at):
+    """Round 92, tune tidy 3159 s0024: a salt shaker seen in a drawer is held in it; the
+    pepper shaker seen in the open drawer above (0.17 m higher, within the gate) matched
+    that node, which stayed "in" the lower drawer, and "close it" closed the lower one (lost).
+    What a receptacle with a door holds lies within its height: seen above its top or below
+    its bottom, the object is taken out. Level with it, it stays in (the door may be shut
+    since: nothing else says it left)."""
+    g = SceneGraph()
+    view = RegionView((0, 0, 0), radius=5.0)
+    drawer_obs = dict(extent=(0.5, 0.5, 0.17))
+    z = {"above": 0.56, "level": 0.42, "below": 0.22}[seen_at]
+    g.update([obs("drawer", (1, 0, 0.39), state="opened", **drawer_obs),
+              obs("shaker", (1.02, 0.0, 0.38), extent=(0.04, 0.04, 0.09))], view, stamp=0)
+    drawer, shaker = "object_0", "object_1"
+    assert g.seen_inside(shaker, drawer, ChangeSet())
+    for stamp in range(1, 6):
+        g.update([obs("drawer", (1, 0, 0.39), state="opened", **drawer_obs),
+                  obs("shaker", (1.02, -0.05, z), extent=(0.04, 0.04, 0.09))], view,
+                 stamp=float(stamp))
+    assert abs(g.node(shaker)["position"][2] - z) < 0.03, g.node(shaker)["position"]
+    assert g.node(shaker)["inside"] == ("" if seen_at != "level" else drawer)
