@@ -935,9 +935,18 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # round 88's 13 (the fresh split's, reused by fresh28c, fresh33c, fresh38b, fresh43a,
 # fresh47c, fresh52b, fresh57a, fresh61c, fresh66b, fresh71a, fresh75c, fresh80b and
 # fresh88a) with 9203.
-# Next in line: fourteenth reuses, the longest ago first (round 88's 4 and 16, then round
-# 89's 6, 18 and 24, then round 90's 27), then fifteenth reuses (round 90's 20 and 30, then
-# round 91's 28, 8 and 5, then round 92's 12, 26 and 13, ...).
+# "fresh93a/b/c" (round 93) likewise, written by the lead before any arm ran on them: the
+# three next in line, FOURTEENTH reuses, the longest ago first: round 88's 4 (fresh23a's,
+# reused by fresh29a, fresh34a, fresh38c, fresh43b, fresh48a, fresh52c, fresh57b, fresh62a,
+# fresh66c, fresh71b, fresh76a, fresh80c and fresh88b) with 9301, then round 88's 16
+# (fresh23b's, reused by fresh29b, fresh34b, fresh39a, fresh44a, fresh48c, fresh53b,
+# fresh58a, fresh62c, fresh67b, fresh72a, fresh76c, fresh81b and fresh88c) with 9302, then
+# round 89's 6 (fresh24a's, reused by fresh30a, fresh35a, fresh39c, fresh44b, fresh49a,
+# fresh53c, fresh58b, fresh63a, fresh67c, fresh72b, fresh77a, fresh81c and fresh89a) with
+# 9303.
+# Next in line: fourteenth reuses, the longest ago first (round 89's 18 and 24, then round
+# 90's 27), then fifteenth reuses (round 90's 20 and 30, then round 91's 28, 8 and 5, then
+# round 92's 12, 26 and 13, then round 93's 4, 16 and 6, ...).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -1008,7 +1017,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh89a": (6, 8901), "fresh89b": (18, 8902), "fresh89c": (24, 8903),
           "fresh90a": (27, 9001), "fresh90b": (20, 9002), "fresh90c": (30, 9003),
           "fresh91a": (28, 9101), "fresh91b": (8, 9102), "fresh91c": (5, 9103),
-          "fresh92a": (12, 9201), "fresh92b": (26, 9202), "fresh92c": (13, 9203)}
+          "fresh92a": (12, 9201), "fresh92b": (26, 9202), "fresh92c": (13, 9203),
+          "fresh93a": (4, 9301), "fresh93b": (16, 9302), "fresh93c": (6, 9303)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -46,7 +46,8 @@ fresh88a/b/c in round 88,
 fresh89a/b/c in round 89,
 fresh90a/b/c in round 90,
 fresh91a/b/c in round 91,
-fresh92a/b/c in round 92):
+fresh92a/b/c in round 92,
+fresh93a/b/c in round 93):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -118,7 +119,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh89": (8901, 8902, 8903),
           "fresh90": (9001, 9002, 9003),
           "fresh91": (9101, 9102, 9103),
-          "fresh92": (9201, 9202, 9203)}
+          "fresh92": (9201, 9202, 9203),
+          "fresh93": (9301, 9302, 9303)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -229,6 +231,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 90's: the last thirteenth reuse, round 85's 27, then the first two fourteenth,
 # round 85's 20 and round 86's 30.
 # Round 91's: the next three fourteenth reuses, round 86's 28 and 8, then round 87's 5.
+# Round 92's: the next three fourteenth reuses, round 87's 12 and 26, then round 88's 13.
+# Round 93's: the next three fourteenth reuses, round 88's 4 and 16, then round 89's 6.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -533,7 +537,16 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
                        "fresh80a", "fresh87c"),
           "fresh92c": ("fresh", "fresh28c", "fresh33c", "fresh38b", "fresh43a", "fresh47c",
                        "fresh52b", "fresh57a", "fresh61c", "fresh66b", "fresh71a", "fresh75c",
-                       "fresh80b", "fresh88a")}
+                       "fresh80b", "fresh88a"),
+          "fresh93a": ("fresh23a", "fresh29a", "fresh34a", "fresh38c", "fresh43b", "fresh48a",
+                       "fresh52c", "fresh57b", "fresh62a", "fresh66c", "fresh71b", "fresh76a",
+                       "fresh80c", "fresh88b"),
+          "fresh93b": ("fresh23b", "fresh29b", "fresh34b", "fresh39a", "fresh44a", "fresh48c",
+                       "fresh53b", "fresh58a", "fresh62c", "fresh67b", "fresh72a", "fresh76c",
+                       "fresh81b", "fresh88c"),
+          "fresh93c": ("fresh24a", "fresh30a", "fresh35a", "fresh39c", "fresh44b", "fresh49a",
+                       "fresh53c", "fresh58b", "fresh63a", "fresh67c", "fresh72b", "fresh77a",
+                       "fresh81c", "fresh89a")}
 LENGTH = 30  # the length the lead runs them at
 
 
