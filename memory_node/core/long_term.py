@@ -444,6 +444,13 @@ class LongTermMemory:
                 and self.graph.stands_on(previous.receptacle_id, attrs["position"]))
             if inside and inside in self.graph.graph:
                 receptacle, relation = inside, "in"
+            elif inside == HELD_BY_ROBOT:
+                # In the gripper by the graph's word (a pick's outcome, or a join into the
+                # node of what the robot picked): not in the receptacle its last sighting
+                # lies in. Placed there by `_seen_in`, the held cup read "in the cabinet"
+                # it was picked from, and "heat the cup and put it in the cabinet" ended
+                # after the heat (fresh92b tidy s0016, round 93).
+                receptacle, relation = HELD_BY_ROBOT, ""
             elif previous is not None and not moved_off:
                 receptacle, relation = previous.receptacle_id, previous.relation
             elif previous is not None and previous.relation == "on" and (

@@ -1200,3 +1200,39 @@ def test_what_the_frame_before_an_opens_outcome_showed_in_the_cabinet_is_held_in
         assert again.graph.node(ids["WineBottle"])["inside"] == near
     finally:
         memory.close()
+
+
+def test_an_object_picked_where_it_turned_up_stays_held_when_its_old_place_is_joined(
+        tmp_path: Path) -> None:
+    """The cup turned up in a cabinet (a NEW node) and the robot picked it there; its old
+    place, seen empty afterwards, joins the two nodes. The joined unit is in the gripper,
+    not "in" whatever its last sighting lies in, and a put naming the picked id sets it
+    down (fresh92b tidy s0016, round 93: the held cup read "in the cabinet" it was picked
+    from, and "heat the cup and put it in the cabinet" ended after the heat)."""
+    from memory_node.core.units import HELD_BY_ROBOT  # noqa: PLC0415
+
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        lt.graph.config = SceneGraphConfig(takeover_misses=2)
+        here, there = RegionView((0, 0, 0), 3.0), RegionView((9, 8, 0), 3.0)
+        lt.apply([Observation.at("Cabinet", (9.0, 9.2, 0.9), 1.0),
+                  Observation.at("Cup", (1.0, 0.0, 0.8), 1.0)], here, 1.0)
+        cabinet = next(o for o in lt.graph.nodes("object")
+                       if lt.graph.node(o)["label"] == "Cabinet")
+        lt.apply([Observation.at("Cup", (9.0, 9.0, 0.8), 10.0)], there, 10.0)
+        picked = max(lt.graph.nodes("object"), key=lambda o: lt.graph.node(o)["uid"])
+        memory.recall.record_outcome("", "pick", [picked], True, stamp=10.5)
+        events = []
+        for k in (11.0, 12.0):
+            events += lt.apply([], here, k).events
+        (moved,) = [e for e in events if e.kind is EventKind.MOVED]
+        assert moved.merged_id == picked and picked not in lt.graph.graph
+        cup = moved.object_id
+        assert lt.graph.node(cup)["inside"] == HELD_BY_ROBOT
+        assert memory.short_term.peek(cup).receptacle_id == HELD_BY_ROBOT
+        memory.recall.record_outcome("", "put", [picked, cabinet, "in"], True, stamp=13.0)
+        assert lt.graph.node(cup)["inside"] == cabinet
+        assert memory.short_term.peek(cup).receptacle_id == cabinet
+    finally:
+        memory.close()

@@ -204,6 +204,32 @@ def test_new_then_removed_of_a_compatible_object_is_joined_into_moved():
     assert g.nodes("object") == ["object_0"]
 
 
+def test_a_new_node_the_robot_holds_stays_held_when_the_object_it_was_is_joined_into_it():
+    """The cup turned up in a cabinet (NEW) and was picked there; its old spot, seen empty
+    afterwards, joins the two: the joined node is in the gripper, not back in the cabinet
+    (fresh92b tidy s0016, round 93: "heat the cup and put it in the cabinet" ended after
+    the heat, memory having the held cup where it was picked)."""
+    from memory_node.core.units import HELD_BY_ROBOT
+    g = SceneGraph(SceneGraphConfig(min_misses_to_remove=3))
+    g.update([obs("cup", (1, 0, 0.8))], robot_position=(0, 0, 0), stamp=0)
+    here = RegionView((0, 0, 0), radius=3.0)
+    there = RegionView((9, 8, 0), radius=3.0)
+    assert kinds(g.update([obs("cup", (9, 9, 0.8))], there, stamp=10)) == [("NEW", "cup")]
+    g.hold("object_1", 10.5)
+    events = []
+    for k in range(11, 14):
+        events += g.update([], here, stamp=k).events
+    (moved,) = events
+    assert (moved.kind, moved.object_id, moved.merged_id) == (EventKind.MOVED, "object_0",
+                                                              "object_1")
+    assert g.nodes("object") == ["object_0"]
+    assert g.node("object_0")["inside"] == HELD_BY_ROBOT
+    # Held, it is not missed where it was picked, and a put sets it down as usual.
+    for k in range(14, 20):
+        assert g.update([], there, stamp=k).events == []
+    assert g.nodes("object") == ["object_0"]
+
+
 def test_removed_then_seen_elsewhere_comes_back_as_moved():
     g = SceneGraph(SceneGraphConfig(min_misses_to_remove=3))
     here = RegionView((0, 0, 0), radius=3.0)

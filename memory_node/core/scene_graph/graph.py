@@ -1708,7 +1708,15 @@ class SceneGraph:
             a["appearance"] = b["appearance"]
         a["observation_count"] += b["observation_count"]
         a["confidence"] = max(a["confidence"], b["confidence"])
-        a["misses"], a["inside"] = 0, ""
+        # The NEW node may be in the gripper already (picked where it turned up): the
+        # joined object is held, not back at the pick spot. Left there, memory had the cup
+        # the robot held in the cabinet it was picked from, and "heat the cup and put it in
+        # the cabinet" ended after the heat (fresh92b tidy s0016, round 93).
+        held = b.get("inside") == HELD
+        a["misses"], a["inside"] = 0, HELD if held else ""
+        for key in ("held_from_uid", "held_from_stamp"):
+            if held and key in b:
+                a[key] = b[key]
         for label, weight in b["class_evidence"].items():
             add_class_evidence(a["class_evidence"], label, weight, self.config.class_evidence_cap,
                                self.config.max_class_labels)
