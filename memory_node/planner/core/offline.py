@@ -1036,8 +1036,17 @@ class OfflinePlanner:
         Also objects a look of this task went to whose state memory still has unconfirmed
         after it: a look confirms only what perception read (round 24: the cup an earlier
         task heated, cold since, was looked at, read without the word once, and carried
-        to the table unheated; tune3, stream seed 1300, s0019)."""
+        to the table unheated; tune3, stream seed 1300, s0019).
+        Also, with experience, objects memory has where the robot put them in an earlier
+        task in a house that puts things back (`put_back`) whose state the robot's own
+        skill made (`made_states`): what puts them back undoes that too (the daily tidy
+        restores the layout, cold). Round 93, fresh91a tidy s0028: the cup heated and put
+        on the table by s0027 was judged heated on memory's word, a look went to the table
+        (NOT_FOUND, the refusal of s0027 again), where the heat would have been planned
+        on the cup at its home."""
         doubted = set(req.notes.get("doubted", ()))
+        made = made_states(req.facts)
+        doubted.update(obj for obj in put_back(req.facts) if obj in made)
         for obj in req.notes.get("look_from", {}):
             unit = req.vocab.objects.get(obj)
             if unit is not None and unit.state_confirmed is False:
