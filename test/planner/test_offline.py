@@ -18,7 +18,7 @@ from memory_node.planner.core.goals import Goal, opened_for_shut_in, parse_goal,
 from memory_node.planner.core.local_memory import LocalMemory
 from memory_node.planner.core.loop import PlanLoop
 from memory_node.planner.core.offline import OfflinePlanner
-from memory_node.planner.core.planning import PlanRequest
+from memory_node.planner.core.planning import PlanRequest, stands_at
 from memory_node.planner.core.prompt import StepLine
 from memory_node.planner.core.settings import OfflineSettings
 from memory_node.planner.core.types import AreaView, SkillCall, UnitView
@@ -2483,6 +2483,47 @@ def test_the_receptacle_the_base_stands_at_is_not_walked_to_again() -> None:
     close.notes["stands"] = "Cabinet_1"
     assert [str(c) for c in planner.plan(close).calls] == [
         "navigate(Cabinet_1)", "close(Cabinet_1)"]
+
+
+def test_a_put_refused_at_the_receptacle_just_walked_to_opens_it_without_a_walk() -> None:
+    """Round 93 (the 73 decision streams, round 92's code: 46-77 such walks per arm): the
+    put into the drawer the base had just walked to was refused (the drawer was closed),
+    and the plan walked to the drawer again (0.0 m) before the open. The walk put the arm
+    in reach of the drawer, so the refusal is of a later requirement: the open is made from
+    where the base stands. Another refused call since the walk, a refusal of a call on
+    something else, or a refused pick of the object walked to still sends the walk."""
+    def request() -> PlanRequest:
+        vocab = Vocabulary()
+        vocab.add_units([UnitView("Knife_1", "Knife", (0.5, 0.4, 0.9)),
+                         UnitView("Drawer_1", "Drawer", (-0.4, -1.3, 0.5))])
+        return PlanRequest("x", "", vocab, ["kitchen"], held="Knife_1",
+                           goal_conditions=("INSIDE(Knife, Drawer)",),
+                           robot_position=(0.0, 0.0, 0.0))
+
+    planner = OfflinePlanner()
+    req = request()
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "navigate(Drawer_1)", "put(Knife_1, Drawer_1, in)"]
+    _history(req, "navigate", ("Drawer_1",), True)
+    _history(req, "put", ("Knife_1", "Drawer_1", "in"), False, ErrorCode.PRECONDITION_FAILED,
+             "put: the Drawer is closed")
+    assert [str(c) for c in planner.plan(req).calls] == [
+        "open(Drawer_1)", "put(Knife_1, Drawer_1, in)"]
+    _history(req, "open", ("Drawer_1",), False, ErrorCode.PRECONDITION_FAILED,
+             "open: the Drawer is 1.1 m away (reach 0.9 m): navigate to it first")
+    assert [str(c) for c in planner.plan(req).calls][:1] == ["navigate(Drawer_1)"]
+    assert stands_at(req.history[:2], "", planner.table) == "Drawer_1"
+    assert stands_at(req.history[:2]) == ""            # without the table, as before
+    assert stands_at(req.history, "", planner.table) == ""
+    other = [*req.history[:1], StepLine(SkillCall("pick", ("Knife_1",)), False,
+                                        int(ErrorCode.PRECONDITION_FAILED), "x")]
+    assert stands_at(other, "", planner.table) == ""
+    # Nor a refused pick of the object walked to: it may have moved (the walk goes where
+    # memory sees it now).
+    picked = [StepLine(SkillCall("navigate", ("Knife_1",)), True, 0, ""),
+              StepLine(SkillCall("pick", ("Knife_1",)), False,
+                       int(ErrorCode.PRECONDITION_FAILED), "x")]
+    assert stands_at(picked, "", planner.table) == ""
 
 
 def test_the_loop_carries_where_the_base_stands_to_a_tasks_later_subtasks_only(

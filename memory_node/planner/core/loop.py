@@ -625,7 +625,7 @@ class PlanLoop:
                                         result.message, result.shut_by,
                                         result.missing_fixtures,
                                         result.refused_label))
-            self.stands = stands_at(req.history, req.notes["stands"])
+            self.stands = stands_at(req.history, req.notes["stands"], self.table)
             if result.success:
                 self.acted += [a for a in call.args if a in vocab.objects]
                 if call.skill == "put" and len(call.args) > 1 and call.args[1] in vocab.objects:

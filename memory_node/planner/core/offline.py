@@ -1750,14 +1750,13 @@ class OfflinePlanner:
             return frozenset((obj, shut))
         return frozenset((obj,))
 
-    @staticmethod
-    def _stands_at(req: PlanRequest) -> str:
+    def _stands_at(self, req: PlanRequest) -> str:
         """What the base stands at for certain (`stands_at`): from this instruction's
         history, else what it stood at when the instruction began (notes["stands"], kept
         by the loop across a task's subtasks). Not `notes["at"]`, which a plan run without
         re-planning between its steps leaves where an earlier plan stood (round 30: making
         it exact moved every later choice's origin and lost two tuning tasks)."""
-        return stands_at(req.history, req.notes.get("stands", ""))
+        return stands_at(req.history, req.notes.get("stands", ""), self.table)
 
     @staticmethod
     def _shut_away(req: PlanRequest) -> frozenset[str]:
