@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from memory_node.core.errors import ErrorCode
-from memory_node.core.skills import SkillTable
+from memory_node.core.skills import SkillSpec, SkillTable
 
 from .prompt import StepLine
 from .types import SkillCall, UnitView
@@ -198,12 +198,17 @@ def _reachable_arg(call: SkillCall, table: SkillTable | None) -> str | None:
     spec = table.skills.get(call.skill) if table is not None else None
     if spec is None or spec.server != "arm":
         return None
-    arg = next((r.arg for r in spec.requires if r.name == "reachable" and r.arg is not None),
-               None)
+    arg = _reachable_index(spec)
     if arg is None or arg >= len(call.args) or arg >= len(spec.args) \
             or spec.args[arg].role != "receptacle":
         return None
     return call.args[arg]
+
+
+def _reachable_index(spec: SkillSpec) -> int | None:
+    """The argument index the skill's `reachable` requirement names, if any."""
+    return next((r.arg for r in spec.requires if r.name == "reachable" and r.arg is not None),
+                None)
 
 
 def reached(history: Sequence[StepLine], table: SkillTable) -> tuple[str, str]:
@@ -219,8 +224,7 @@ def reached(history: Sequence[StepLine], table: SkillTable) -> tuple[str, str]:
         if not h.success:
             if not h.shut_by or h.call.skill not in table.skills:
                 return "", ""
-            arg = next((r.arg for r in table[h.call.skill].requires
-                        if r.name == "reachable" and r.arg is not None), None)
+            arg = _reachable_index(table[h.call.skill])
             if arg is None or arg >= len(h.call.args):
                 return "", ""
             return h.call.args[arg], h.shut_by
