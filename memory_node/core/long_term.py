@@ -442,15 +442,14 @@ class LongTermMemory:
             moved_off = event.kind == EventKind.MOVED and not (
                 previous is not None and previous.relation == "on"
                 and self.graph.stands_on(previous.receptacle_id, attrs["position"]))
-            if inside and inside in self.graph.graph:
-                receptacle, relation = inside, "in"
-            elif inside == HELD_BY_ROBOT:
-                # In the gripper by the graph's word (a pick's outcome, or a join into the
-                # node of what the robot picked): not in the receptacle its last sighting
-                # lies in. Placed there by `_seen_in`, the held cup read "in the cabinet"
-                # it was picked from, and "heat the cup and put it in the cabinet" ended
-                # after the heat (fresh92b tidy s0016, round 93).
-                receptacle, relation = HELD_BY_ROBOT, ""
+            # The graph's containment first, the gripper included (a pick's outcome, or a
+            # join into the node of what the robot picked), as its own answers give it
+            # (`_held_in`): a held node left to `_seen_in` read "in the cabinet" it was
+            # picked from, and "heat the cup and put it in the cabinet" ended after the
+            # heat (fresh92b tidy s0016, round 93).
+            held_in = self._held_in(attrs)
+            if held_in[0]:
+                receptacle, relation = held_in
             elif previous is not None and not moved_off:
                 receptacle, relation = previous.receptacle_id, previous.relation
             elif previous is not None and previous.relation == "on" and (

@@ -173,23 +173,21 @@ def stands_at(history: Sequence[StepLine], before: str = "",
     object's (a pick's): what memory has there may have moved, and the walk goes where
     memory sees it now. A second refusal since the walk is not explained so: the walk is
     made."""
-    refused_on: list[str] = []
+    refused_on: str | None = None   # the receptacle of the one refusal since the walk
     for h in reversed(history):
         if h.call.skill == "explore":
             return ""
         if h.call.skill == "navigate":
-            if not h.success:
-                return ""
             target = h.call.args[0] if h.call.args else ""
-            if refused_on and (len(refused_on) > 1 or refused_on[0] != target):
+            if not h.success or refused_on not in (None, target):
                 return ""
             return target
         if not h.success:
             arg = _reachable_arg(h.call, table)
-            if arg is None:
+            if arg is None or refused_on is not None:
                 return ""
-            refused_on.append(arg)
-    return "" if refused_on else before
+            refused_on = arg
+    return "" if refused_on is not None else before
 
 
 def _reachable_arg(call: SkillCall, table: SkillTable | None) -> str | None:
