@@ -944,9 +944,18 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # round 89's 6 (fresh24a's, reused by fresh30a, fresh35a, fresh39c, fresh44b, fresh49a,
 # fresh53c, fresh58b, fresh63a, fresh67c, fresh72b, fresh77a, fresh81c and fresh89a) with
 # 9303.
-# Next in line: fourteenth reuses, the longest ago first (round 89's 18 and 24, then round
-# 90's 27), then fifteenth reuses (round 90's 20 and 30, then round 91's 28, 8 and 5, then
-# round 92's 12, 26 and 13, then round 93's 4, 16 and 6, ...).
+# "fresh94a/b/c" (round 94) likewise, written by the lead before any arm ran on them: the
+# three next in line, FOURTEENTH reuses, the longest ago first: round 89's 18 (fresh24b's,
+# reused by fresh30b, fresh35b, fresh40a, fresh44c, fresh49b, fresh54a, fresh58c, fresh63b,
+# fresh68a, fresh72c, fresh77b, fresh81a and fresh89b) with 9401, then round 89's 24
+# (fresh23c's, reused by fresh29c, fresh34c, fresh39b, fresh43c, fresh48b, fresh53a,
+# fresh57c, fresh62b, fresh67a, fresh71c, fresh76b, fresh85a and fresh89c) with 9402, then
+# round 90's 27 (fresh24c's, reused by fresh31a, fresh35c, fresh40b, fresh45a, fresh49c,
+# fresh54b, fresh59a, fresh63c, fresh68b, fresh73a, fresh77c, fresh85b and fresh90a) with
+# 9403.
+# Next in line: fifteenth reuses, the longest ago first (round 90's 20 and 30, then round
+# 91's 28, 8 and 5, then round 92's 12, 26 and 13, then round 93's 4, 16 and 6, then round
+# 94's 18, 24 and 27).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -1018,7 +1027,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh90a": (27, 9001), "fresh90b": (20, 9002), "fresh90c": (30, 9003),
           "fresh91a": (28, 9101), "fresh91b": (8, 9102), "fresh91c": (5, 9103),
           "fresh92a": (12, 9201), "fresh92b": (26, 9202), "fresh92c": (13, 9203),
-          "fresh93a": (4, 9301), "fresh93b": (16, 9302), "fresh93c": (6, 9303)}
+          "fresh93a": (4, 9301), "fresh93b": (16, 9302), "fresh93c": (6, 9303),
+          "fresh94a": (18, 9401), "fresh94b": (24, 9402), "fresh94c": (27, 9403)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -47,7 +47,8 @@ fresh89a/b/c in round 89,
 fresh90a/b/c in round 90,
 fresh91a/b/c in round 91,
 fresh92a/b/c in round 92,
-fresh93a/b/c in round 93):
+fresh93a/b/c in round 93,
+fresh94a/b/c in round 94):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -120,7 +121,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh90": (9001, 9002, 9003),
           "fresh91": (9101, 9102, 9103),
           "fresh92": (9201, 9202, 9203),
-          "fresh93": (9301, 9302, 9303)}
+          "fresh93": (9301, 9302, 9303),
+          "fresh94": (9401, 9402, 9403)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -233,6 +235,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 91's: the next three fourteenth reuses, round 86's 28 and 8, then round 87's 5.
 # Round 92's: the next three fourteenth reuses, round 87's 12 and 26, then round 88's 13.
 # Round 93's: the next three fourteenth reuses, round 88's 4 and 16, then round 89's 6.
+# Round 94's: the next three fourteenth reuses, round 89's 18 and 24, then round 90's 27.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -546,7 +549,16 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
                        "fresh81b", "fresh88c"),
           "fresh93c": ("fresh24a", "fresh30a", "fresh35a", "fresh39c", "fresh44b", "fresh49a",
                        "fresh53c", "fresh58b", "fresh63a", "fresh67c", "fresh72b", "fresh77a",
-                       "fresh81c", "fresh89a")}
+                       "fresh81c", "fresh89a"),
+          "fresh94a": ("fresh24b", "fresh30b", "fresh35b", "fresh40a", "fresh44c", "fresh49b",
+                       "fresh54a", "fresh58c", "fresh63b", "fresh68a", "fresh72c", "fresh77b",
+                       "fresh81a", "fresh89b"),
+          "fresh94b": ("fresh23c", "fresh29c", "fresh34c", "fresh39b", "fresh43c", "fresh48b",
+                       "fresh53a", "fresh57c", "fresh62b", "fresh67a", "fresh71c", "fresh76b",
+                       "fresh85a", "fresh89c"),
+          "fresh94c": ("fresh24c", "fresh31a", "fresh35c", "fresh40b", "fresh45a", "fresh49c",
+                       "fresh54b", "fresh59a", "fresh63c", "fresh68b", "fresh73a", "fresh77c",
+                       "fresh85b", "fresh90a")}
 LENGTH = 30  # the length the lead runs them at
 
 
