@@ -1860,3 +1860,58 @@ def test_a_put_back_home_a_look_saw_is_named_before_the_house_is_known(
     # The robot acts on the knife again: a new look decides.
     _fetch(memory, "k4#s0", "Knife_1", "Knife", "Drawer_5", "Drawer_5")
     assert back not in r.recall("put the knife in the drawer", 5, 400, "k5#s0", brief).facts
+
+
+def test_receptacles_a_search_opened_in_vain_are_named_for_the_next_search_of_the_type(
+        memory: Memory) -> None:
+    """Round 94, fresh90c tidy s0002/s0005: a search for a knife memory had never seen
+    opened fifteen of the kitchen's drawers and ran out of steps; the next task's search
+    opened the same fifteen in the same order and ran out again. The receptacles an episode
+    opened and moved on from (and the last one, when it ended unwon) held nothing of the
+    types its instruction names, whether memory had seen one yet or not: recall names them
+    for the next instruction naming the type, the most searched first, less any memory now
+    has one of the type in. A receptacle the episode then acted on (a pick from it, its
+    close), or the one a won episode ended at, is no such place; a find there takes it
+    back."""
+    r = memory.recall
+    for i in range(5):
+        memory.upsert_object(Unit(f"Drawer_{i}", "Drawer", (1.0 + 0.3 * i, 0.5, 0.4),
+                                  area_id="kitchen", state="closed"))
+    knife = "put the knife away in the drawer"
+
+    def told(episode: str) -> list[str]:
+        return [f for f in r.recall(knife, 5, 2000, episode_id=episode).facts
+                if " was looked for in " in f]
+
+    def look(episode: str, drawer: str) -> None:
+        r.record_outcome(episode, "navigate", [drawer], True, robot_area="kitchen")
+        r.record_outcome(episode, "open", [drawer], True, robot_area="kitchen")
+
+    assert told("e0") == []
+    for d in ("Drawer_0", "Drawer_1", "Drawer_2"):
+        look("e0", d)
+    memory.end_episode("e0", task_succeeded=False)
+    assert told("e1") == ["knife was looked for in Drawer_0, Drawer_1, Drawer_2 in earlier "
+                          "tasks and not found there"]
+    # Won at Drawer_3 after Drawer_0 again; Drawer_4 opened and closed (a look) is none.
+    look("e1", "Drawer_4")
+    r.record_outcome("e1", "close", ["Drawer_4"], True, robot_area="kitchen")
+    look("e1", "Drawer_0")
+    look("e1", "Drawer_3")
+    memory.end_episode("e1", task_succeeded=True)
+    assert told("e2") == ["knife was looked for in Drawer_0, Drawer_1, Drawer_2 in earlier "
+                          "tasks and not found there"]
+    # Another instruction naming no knife is told nothing of it.
+    assert not [f for f in r.recall("put the apple in the fridge", 5, 2000,
+                                    episode_id="e2").facts if " was looked for in " in f]
+    # A knife memory now has in Drawer_1: not named; found in Drawer_2: taken back.
+    memory.upsert_object(Unit("Knife_1", "Knife", (1.3, 0.5, 0.4), area_id="kitchen",
+                              receptacle_id="Drawer_1", relation="in"))
+    assert told("e2") == ["knife was looked for in Drawer_0, Drawer_2 in earlier tasks and "
+                          "not found there"]
+    memory.upsert_object(Unit("Knife_2", "Knife", (1.6, 0.5, 0.4), area_id="kitchen",
+                              receptacle_id="Drawer_2", relation="in"))
+    r.record_outcome("e2", "pick", ["Knife_2"], True, robot_area="kitchen")
+    memory.end_episode("e2", task_succeeded=True)
+    assert told("e3") == ["knife was looked for in Drawer_0 in earlier tasks and not found "
+                          "there"]

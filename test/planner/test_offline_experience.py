@@ -15,6 +15,7 @@ from memory_node.planner.core.experience import (
     known_bad_codes,
     known_bad_until,
     left_by_robot,
+    looked_in,
     made_states,
     parse_call,
     parse_procedure,
@@ -664,6 +665,38 @@ def test_an_unknown_object_is_looked_for_in_its_usual_place_first() -> None:
     req = request(HOUSE, goals)
     req.facts = (USUAL_DRAWER,)
     assert strs(OfflinePlanner().plan(req).calls) == ["navigate(Drawer_2)", "open(Drawer_2)"]
+
+
+LOOKED_IN = "apple was looked for in Drawer_1, Cabinet_3 in earlier tasks and not found there"
+
+
+def test_looked_in_lines_are_parsed_and_malformed_ones_refused() -> None:
+    assert looked_in([LOOKED_IN, "Knife was looked for in Drawer_2 in earlier tasks and not "
+                      "found there", "Apple was looked for in Drawer_4 in earlier tasks and not "
+                      "found there", "Egg was looked for in the fridge in earlier tasks and not "
+                      "found there", "Egg was looked for in Drawer_1, in earlier tasks and not "
+                      "found there", "x" * 5000]) == {
+        "apple": frozenset({"Drawer_1", "Cabinet_3", "Drawer_4"}),
+        "knife": frozenset({"Drawer_2"})}
+
+
+def test_a_search_opens_where_earlier_tasks_looked_in_vain_last() -> None:
+    """Round 94, fresh90c tidy: the second search for a knife opened the fifteen drawers the
+    first had opened in vain, nearest first, and ran out of steps again. The rooms explored,
+    the nearest closed drawer is opened first; where experience says earlier tasks looked
+    for the type and did not find it comes after every other candidate."""
+    def ask(facts: tuple[str, ...]) -> list[str]:
+        req = request(HOUSE, ("ON(Apple, CounterTop)",))
+        req.robot_position = (1.2, 0.5, 0.0)
+        req.notes["explored"] = {("kitchen", "Apple"), ("living_room", "Apple")}
+        req.facts = facts
+        return strs(OfflinePlanner().plan(req).calls)
+
+    assert ask(()) == ["navigate(Drawer_1)", "open(Drawer_1)"]
+    assert ask((LOOKED_IN,)) == ["navigate(Drawer_2)", "open(Drawer_2)"]
+    # Every candidate looked in already: the nearest again.
+    both = "apple was looked for in Drawer_2, Drawer_1 in earlier tasks and not found there"
+    assert ask((both,)) == ["navigate(Drawer_1)", "open(Drawer_1)"]
 
 
 def test_an_open_usual_place_has_its_room_explored_first() -> None:

@@ -63,8 +63,8 @@ from memory_node.core.experience.task_types import (
 )
 from memory_node.core.experience.utility import Utility
 from memory_node.core.recall.brief_state import BriefState
-from memory_node.core.recall.categories import CategoryTable
-from memory_node.core.skills import SkillTable, load_skill_table
+from memory_node.core.recall.categories import CategoryTable, type_key
+from memory_node.core.skills import SkillSpec, SkillTable, load_skill_table
 from memory_node.core.tokens import count_tokens
 from memory_node.core.units import MAX_ID_LENGTH, ObjectMemoryUnit
 
@@ -76,6 +76,17 @@ MAX_EPISODE_QUERY = 1000
 MAX_LABELS = 10_000    # object types are a few hundred; a guard, not a tuning knob
 UNIT_ITEM = "unit:"     # utility item id of an object memory unit
 MAX_BRIEFED = 64       # episodes with a brief waiting for their next step (open episodes)
+# Receptacles kept per type searched in vain (`_looked_in`), and named per recall line: a
+# kitchen has up to ~30 drawers and cabinets; a line naming them all stays ~600 characters.
+MAX_LOOKED_IN = 64
+MAX_LOOKED_IN_NAMED = 32
+MAX_LABEL_CHARS = 128   # the planner's line formats take labels this long
+
+
+def _opens(spec: SkillSpec) -> bool:
+    """Whether a skill's success leaves its receptacle argument open."""
+    state = spec.effect_param("state")
+    return isinstance(state, dict) and state.get("value") == "opened"
 
 
 @dataclass
@@ -106,6 +117,11 @@ class _Open:
     # opened or closed something; what it walked to and opened.
     look_only: bool = True
     looked: set[str] = field(default_factory=set)
+    # A search (`_follow_search`): the receptacle opened last and its label, while no
+    # later step has acted on it; and those the episode opened and then moved on from
+    # (walked, looked or opened elsewhere), with their labels.
+    search_open: tuple[str, str] = ("", "")
+    searched_in: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -173,6 +189,16 @@ class ExperienceMemory:
         # the transitions; not stored, as `_moved_since_refusal` (after a restart nothing
         # lapses until the robot acts again).
         self._returned_to: OrderedDict[str, set[str]] = OrderedDict()
+        # Type (`type_key`) -> receptacles that episodes needing the type opened and moved
+        # on from (`_follow_search`), with how often, least recently first; a find of the
+        # type there takes the receptacle back (`_usual_places_of`). Bounded (types as the
+        # usual places, receptacles per type by MAX_LOOKED_IN); not stored, as
+        # `_returned_to` (after a restart a search starts from the nearest again).
+        self._looked_in: OrderedDict[str, OrderedDict[str, int]] = OrderedDict()
+        # The types an instruction names though memory has seen none yet (a knife searched
+        # for in 15 drawers is not a role of "put the knife away" until a step names one):
+        # the category table's types.
+        self._type_names = label_index(self.categories.names)
         # Procedure id -> {label: object id} of the objects its last successful episode
         # used and did not move (the drawer it opened, the counter it put on): the
         # instance that worked is offered for binding before the best-scored one.
@@ -199,6 +225,7 @@ class ExperienceMemory:
             self._seen_positions.clear()
             self._moved_since_refusal.clear()
             self._returned_to.clear()
+            self._looked_in.clear()
             self._instances = self._load_instances(conn)
             self._labels = {r[0] for r in conn.execute(
                 "SELECT DISTINCT label FROM exp_step_objects UNION"
@@ -347,6 +374,7 @@ class ExperienceMemory:
                 states[target] = with_belief(states[target], step.positions[target])
         self._see_states(step)
         self._follow_look(ep, step)
+        self._follow_search(ep, step)
         rkey = robot_key(area_before, held_before)
         skey = state_key(area_before, held_before, states)
         action = action_key(step.skill, step.args)
@@ -648,6 +676,61 @@ class ExperienceMemory:
                 if arg is not None and int(arg) < len(step.args):
                     ep.looked.add(step.args[int(arg)])
 
+    def _follow_search(self, ep: _Open, step: RecordedStep) -> None:
+        """Keep what `_searched_in` reads at the episode's end: a receptacle the episode
+        opened and moved on from (the next step walked, looked for a type, or opened
+        something else, and did not name it) showed nothing the task could use. A step
+        that acts on it (a pick from it, a put into it, its close) or any other step
+        ends that without a verdict."""
+        spec = self.table[step.skill]
+        rec, label = ep.search_open
+        if rec:
+            ep.search_open = ("", "")
+            moves_on = spec.effect_param("robot_at") is not None or _opens(spec) or any(
+                a.kind == "label" for a in spec.args)
+            if moves_on and rec not in step.args:
+                ep.searched_in[rec] = label
+        if step.succeeded and _opens(spec):
+            arg = int(spec.effect_param("state")["arg"])
+            if arg < len(step.args) and step.args[arg] in step.labels:
+                ep.search_open = (step.args[arg], step.labels[step.args[arg]])
+
+    def _searched_in(self, ep: _Open, success: bool) -> None:
+        """The receptacles an episode opened and moved on from (`_follow_search`; the last
+        one opened too when the episode failed: its search ran out there) held no object
+        of the task's types: counted for each type (not the receptacle's own) in
+        `_looked_in`, which recall names (`_looked_in_lines`). In a house that returns
+        things to where they are kept, a place searched in vain stays empty of the type;
+        in one that does not, the robot's own put there is in memory's units, which
+        recall checks (fresh90c tidy, round 94: a search for the knife opened fifteen of
+        the kitchen's 27 drawers, ran out of steps, and the next task's search for it
+        opened the same fifteen in the same nearest-first order)."""
+        if not success and ep.search_open[0]:
+            ep.searched_in[ep.search_open[0]] = ep.search_open[1]
+        if ep.task is None or not ep.searched_in:
+            return
+        for role in sorted(self._sought(ep.instruction, ep.task)):
+            if len(role) > MAX_LABEL_CHARS:
+                continue
+            bucket = self._looked_in.setdefault(role, OrderedDict())
+            self._looked_in.move_to_end(role)
+            for rec, label in ep.searched_in.items():
+                if type_key(label) == role:
+                    continue
+                bucket[rec] = bucket.pop(rec, 0) + 1
+                while len(bucket) > MAX_LOOKED_IN:
+                    bucket.popitem(last=False)
+            if not bucket:
+                del self._looked_in[role]
+        while len(self._looked_in) > self.places.max_rows:
+            self._looked_in.popitem(last=False)
+        self._count("experience.searched_in")
+
+    def _sought(self, instruction: str, task: TaskType) -> set[str]:
+        """The types (`type_key`) an instruction names: its task type's roles, and the
+        category table's types its words name."""
+        return {type_key(r) for r in (*task.roles, *task_type(instruction, self._type_names).roles)}
+
     def _seen_home(self, conn: sqlite3.Connection, ep: _Open) -> None:
         """A look that won its episode (only walks, opens and closes; the planner judged the
         goal met after it, and memory marks what an open does not show absent) saw each
@@ -695,6 +778,11 @@ class ExperienceMemory:
             label = step.labels[obj]
             if kind == "found" and self.places.put_elsewhere(obj, rec, step.episode_id):
                 self._note_returned(obj, rec)
+            if kind == "found":
+                # Found there after all: no longer a place searched in vain for its type.
+                looked = self._looked_in.get(type_key(label))
+                if looked is not None:
+                    looked.pop(rec, None)
             count = self.places.observe(conn, label, rel, rec, rec_label, kind, source,
                                         step.stamp, obj)
             # Evidence first, then its use: this find may be what shows the house keeps
@@ -775,6 +863,7 @@ class ExperienceMemory:
             self._searched_out(conn, ep, now, reason)
         else:
             self._seen_home(conn, ep)
+        self._searched_in(ep, success)
         # The objects the episode acted on share its outcome (unit:<id>): what the
         # short-term cache may weigh next to frequency (ShortTermSettings.utility_weight).
         units = [UNIT_ITEM + r[0] for r in conn.execute(
@@ -1117,6 +1206,8 @@ class ExperienceMemory:
             lines.extend(("fact", "", text) for text in self._put_back(task, episode_id, units))
             lines.extend(("fact", "", text)
                          for text in self._left_by_robot(task, episode_id, units))
+            lines.extend(("fact", "", text)
+                         for text in self._looked_in_lines(instruction, task, units))
             answer = _fit(lines, max(0, min(budget - 1, int(budget * self.settings.budget_share))))
             if episode_id:
                 delivered = [i for _, i, _ in lines if f"[{i}]" in answer.text]
@@ -1176,6 +1267,31 @@ class ExperienceMemory:
             if u.receptacle_id == place:
                 self._count("experience.left_by_robot_named")
                 out.append(f"{oid} was left in {place} by the robot, and it stays there")
+        return out
+
+    def _looked_in_lines(self, instruction: str, task: TaskType,
+                         units: Mapping[str, ObjectMemoryUnit]) -> list[str]:
+        """Per type of the task, the receptacles earlier episodes searched for it in vain
+        (`_searched_in`), the most searched first, less those memory's units now have an
+        object of the type in (put there since, or seen there): the planner opens them
+        after every other candidate (offline.py `_search`)."""
+        if not self._looked_in:
+            return []
+        roles = sorted(r for r in self._sought(instruction, task) if self._looked_in.get(r))
+        holding: dict[str, set[str]] = {r: set() for r in roles}
+        if roles:   # one pass over the units (10,000 at robot scale)
+            for u in units.values():
+                held_by = holding.get(type_key(u.label))
+                if held_by is not None and u.receptacle_id and u.state != "absent":
+                    held_by.add(u.receptacle_id)
+        out: list[str] = []
+        for role in roles:
+            bucket = self._looked_in[role]
+            places = sorted((r for r in bucket if r not in holding[role]),
+                            key=lambda r: -bucket[r])[:MAX_LOOKED_IN_NAMED]
+            if places:
+                out.append(f"{role} was looked for in {', '.join(places)} in earlier tasks"
+                           " and not found there")
         return out
 
     def _taken_out(self, t: Transition) -> bool:

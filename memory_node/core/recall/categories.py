@@ -36,6 +36,7 @@ class CategoryTable:
     medium_max_m: float = 0.6
     in_receptacles: frozenset[str] = frozenset()
     receptacles: frozenset[str] = frozenset()
+    names: tuple[str, ...] = ()   # the types as the table spells them ("ButterKnife")
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> CategoryTable:
@@ -63,6 +64,7 @@ class CategoryTable:
             medium_max_m=float(thresholds.get("medium", 0.6)),
             in_receptacles=frozenset(type_key(str(t)) for t in data.get("in_receptacles", [])),
             receptacles=frozenset(type_key(str(t)) for t in data.get("receptacles", [])),
+            names=tuple(str(name) for name in data["types"]),
         )
 
     def info(self, label: str) -> TypeInfo:

@@ -17,6 +17,8 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from memory_node.core.recall.categories import type_key
+
 from .types import SkillCall
 
 MAX_LINE_CHARS = 4000        # a procedure of 200 steps fits; longer is not ours
@@ -43,6 +45,12 @@ _LEFT_BY_ROBOT = re.compile(r"^([A-Za-z0-9_.:\-]{1,128}) was left in ([A-Za-z0-9
 # relation "state"): "object_37 (Egg) is in state heated [fact:68]".
 _MADE_STATE = re.compile(r"^([A-Za-z0-9_.:\-]{1,128}) \([A-Za-z0-9_]{1,128}\) is in state"
                          r" ([a-z][a-z ]{0,31})(?:, \d+x)?(?: \[fact:\d+\])?$")
+# Receptacles earlier tasks searched for a type in vain (core/experience/memory.py
+# `_looked_in_lines`): "Knife was looked for in object_18, object_7 in earlier tasks and not
+# found there".
+_LOOKED_IN = re.compile(r"^([A-Za-z0-9_]{1,128}) was looked for in"
+                        r" ([A-Za-z0-9_.:\-]{1,128}(?:, [A-Za-z0-9_.:\-]{1,128}){0,63})"
+                        r" in earlier tasks and not found there$")
 _USED = re.compile(r"^([A-Za-z0-9_]{1,128})=([A-Za-z0-9_.:\-]{1,128})$")
 _ARG = re.compile(r"^[A-Za-z0-9_.:\-]{1,128}$")
 
@@ -187,6 +195,17 @@ def left_by_robot(lines: Iterable[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for m in _matches(lines, _LEFT_BY_ROBOT):
         out.setdefault(m.group(1), m.group(2))
+    return out
+
+
+def looked_in(lines: Iterable[str]) -> dict[str, frozenset[str]]:
+    """{type key: the receptacles experience says earlier tasks searched for the type in
+    and did not find it in} ("Knife was looked for in object_18, object_7 in earlier tasks
+    and not found there"); other or malformed lines name none."""
+    out: dict[str, frozenset[str]] = {}
+    for m in _matches(lines, _LOOKED_IN):
+        key = type_key(m.group(1))
+        out[key] = out.get(key, frozenset()) | frozenset(m.group(2).split(", "))
     return out
 
 
