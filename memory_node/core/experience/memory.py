@@ -89,6 +89,14 @@ def _opens(spec: SkillSpec) -> bool:
     return isinstance(state, dict) and state.get("value") == "opened"
 
 
+def _opened_by(spec: SkillSpec, step: RecordedStep) -> str:
+    """The receptacle a successful step of an opening skill opened ("" for any other)."""
+    if not step.succeeded or not _opens(spec):
+        return ""
+    arg = int(spec.effect_param("state")["arg"])
+    return step.args[arg] if arg < len(step.args) else ""
+
+
 @dataclass
 class _Open:
     """An episode being recorded."""
@@ -651,12 +659,10 @@ class ExperienceMemory:
                 return None
             found = ep.opened_for.pop(obj, ("", ""))
             return found if found[0] else None
-        state = spec.effect_param("state")
-        if step.succeeded and isinstance(state, dict) and state.get("value") == "opened":
-            rec = step.args[int(state["arg"])] if int(state["arg"]) < len(step.args) else ""
-            if rec and rec in step.labels:
-                for obj in ep.opened_for:
-                    ep.opened_for[obj] = (rec, step.labels[rec])
+        rec = _opened_by(spec, step)
+        if rec and rec in step.labels:
+            for obj in ep.opened_for:
+                ep.opened_for[obj] = (rec, step.labels[rec])
         return None
 
     def _follow_look(self, ep: _Open, step: RecordedStep) -> None:
@@ -690,10 +696,9 @@ class ExperienceMemory:
                 a.kind == "label" for a in spec.args)
             if moves_on and rec not in step.args:
                 ep.searched_in[rec] = label
-        if step.succeeded and _opens(spec):
-            arg = int(spec.effect_param("state")["arg"])
-            if arg < len(step.args) and step.args[arg] in step.labels:
-                ep.search_open = (step.args[arg], step.labels[step.args[arg]])
+        opened = _opened_by(spec, step)
+        if opened in step.labels:
+            ep.search_open = (opened, step.labels[opened])
 
     def _searched_in(self, ep: _Open, success: bool) -> None:
         """The receptacles an episode opened and moved on from (`_follow_search`; the last
