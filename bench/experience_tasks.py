@@ -953,9 +953,17 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # round 90's 27 (fresh24c's, reused by fresh31a, fresh35c, fresh40b, fresh45a, fresh49c,
 # fresh54b, fresh59a, fresh63c, fresh68b, fresh73a, fresh77c, fresh85b and fresh90a) with
 # 9403.
-# Next in line: fifteenth reuses, the longest ago first (round 90's 20 and 30, then round
-# 91's 28, 8 and 5, then round 92's 12, 26 and 13, then round 93's 4, 16 and 6, then round
-# 94's 18, 24 and 27).
+# "fresh95a/b/c" (round 95) likewise, written by the lead before any arm ran on them: the
+# three next in line, FIFTEENTH reuses, the longest ago first: round 90's 20 (fresh22b's,
+# reused by fresh26c, fresh31c, fresh36b, fresh41a, fresh45c, fresh50b, fresh55a, fresh59c,
+# fresh64b, fresh69a, fresh73b, fresh78a, fresh85c and fresh90b) with 9501, then round 90's
+# 30 (fresh21c's, reused by fresh27a, fresh32a, fresh36c, fresh41b, fresh46a, fresh50c,
+# fresh55b, fresh60a, fresh64c, fresh69b, fresh73c, fresh78b, fresh86a and fresh90c) with
+# 9502, then round 91's 28 (fresh21b's, reused by fresh26a, fresh31b, fresh36a, fresh40c,
+# fresh45b, fresh50a, fresh54c, fresh59b, fresh64a, fresh68c, fresh74a, fresh78c, fresh86b
+# and fresh91a) with 9503.
+# Next in line: fifteenth reuses, the longest ago first (round 91's 8 and 5, then round
+# 92's 12, 26 and 13, then round 93's 4, 16 and 6, then round 94's 18, 24 and 27).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -1028,7 +1036,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh91a": (28, 9101), "fresh91b": (8, 9102), "fresh91c": (5, 9103),
           "fresh92a": (12, 9201), "fresh92b": (26, 9202), "fresh92c": (13, 9203),
           "fresh93a": (4, 9301), "fresh93b": (16, 9302), "fresh93c": (6, 9303),
-          "fresh94a": (18, 9401), "fresh94b": (24, 9402), "fresh94c": (27, 9403)}
+          "fresh94a": (18, 9401), "fresh94b": (24, 9402), "fresh94c": (27, 9403),
+          "fresh95a": (20, 9501), "fresh95b": (30, 9502), "fresh95c": (28, 9503)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

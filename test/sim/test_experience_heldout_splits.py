@@ -48,7 +48,8 @@ fresh90a/b/c in round 90,
 fresh91a/b/c in round 91,
 fresh92a/b/c in round 92,
 fresh93a/b/c in round 93,
-fresh94a/b/c in round 94):
+fresh94a/b/c in round 94,
+fresh95a/b/c in round 95):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -122,7 +123,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh91": (9101, 9102, 9103),
           "fresh92": (9201, 9202, 9203),
           "fresh93": (9301, 9302, 9303),
-          "fresh94": (9401, 9402, 9403)}
+          "fresh94": (9401, 9402, 9403),
+          "fresh95": (9501, 9502, 9503)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -236,6 +238,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 92's: the next three fourteenth reuses, round 87's 12 and 26, then round 88's 13.
 # Round 93's: the next three fourteenth reuses, round 88's 4 and 16, then round 89's 6.
 # Round 94's: the next three fourteenth reuses, round 89's 18 and 24, then round 90's 27.
+# Round 95's: the first three fifteenth reuses, round 90's 20 and 30, then round 91's 28.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -558,7 +561,16 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
                        "fresh85a", "fresh89c"),
           "fresh94c": ("fresh24c", "fresh31a", "fresh35c", "fresh40b", "fresh45a", "fresh49c",
                        "fresh54b", "fresh59a", "fresh63c", "fresh68b", "fresh73a", "fresh77c",
-                       "fresh85b", "fresh90a")}
+                       "fresh85b", "fresh90a"),
+          "fresh95a": ("fresh22b", "fresh26c", "fresh31c", "fresh36b", "fresh41a", "fresh45c",
+                       "fresh50b", "fresh55a", "fresh59c", "fresh64b", "fresh69a", "fresh73b",
+                       "fresh78a", "fresh85c", "fresh90b"),
+          "fresh95b": ("fresh21c", "fresh27a", "fresh32a", "fresh36c", "fresh41b", "fresh46a",
+                       "fresh50c", "fresh55b", "fresh60a", "fresh64c", "fresh69b", "fresh73c",
+                       "fresh78b", "fresh86a", "fresh90c"),
+          "fresh95c": ("fresh21b", "fresh26a", "fresh31b", "fresh36a", "fresh40c", "fresh45b",
+                       "fresh50a", "fresh54c", "fresh59b", "fresh64a", "fresh68c", "fresh74a",
+                       "fresh78c", "fresh86b", "fresh91a")}
 LENGTH = 30  # the length the lead runs them at
 
 
