@@ -697,7 +697,7 @@ class ExperienceMemory:
             if moves_on and rec not in step.args:
                 ep.searched_in[rec] = label
         opened = _opened_by(spec, step)
-        if opened in step.labels:
+        if opened and opened in step.labels:
             ep.search_open = (opened, step.labels[opened])
 
     def _searched_in(self, ep: _Open, success: bool) -> None:
