@@ -962,8 +962,17 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # 9502, then round 91's 28 (fresh21b's, reused by fresh26a, fresh31b, fresh36a, fresh40c,
 # fresh45b, fresh50a, fresh54c, fresh59b, fresh64a, fresh68c, fresh74a, fresh78c, fresh86b
 # and fresh91a) with 9503.
-# Next in line: fifteenth reuses, the longest ago first (round 91's 8 and 5, then round
-# 92's 12, 26 and 13, then round 93's 4, 16 and 6, then round 94's 18, 24 and 27).
+# "fresh96a/b/c" (round 96) likewise, written by the lead before any arm ran on them: the
+# three next in line, FIFTEENTH reuses, the longest ago first: round 91's 8 (fresh22a's,
+# reused by fresh27b, fresh32b, fresh37a, fresh41c, fresh46b, fresh51a, fresh55c, fresh60b,
+# fresh65a, fresh69c, fresh74b, fresh79a, fresh86c and fresh91b) with 9601, then round
+# 91's 5 (the report split's, reused by fresh28a, fresh33a, fresh37c, fresh42b, fresh47a,
+# fresh51b, fresh56a, fresh60c, fresh65b, fresh70a, fresh74c, fresh79b, fresh87a and
+# fresh91c) with 9602, then round 92's 12 (the heldout split's, reused by fresh28b,
+# fresh33b, fresh38a, fresh42c, fresh47b, fresh51c, fresh56b, fresh61a, fresh65c, fresh70b,
+# fresh75a, fresh79c, fresh87b and fresh92a) with 9603.
+# Next in line: fifteenth reuses, the longest ago first (round 92's 26 and 13, then round
+# 93's 4, 16 and 6, then round 94's 18, 24 and 27).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -1037,7 +1046,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh92a": (12, 9201), "fresh92b": (26, 9202), "fresh92c": (13, 9203),
           "fresh93a": (4, 9301), "fresh93b": (16, 9302), "fresh93c": (6, 9303),
           "fresh94a": (18, 9401), "fresh94b": (24, 9402), "fresh94c": (27, 9403),
-          "fresh95a": (20, 9501), "fresh95b": (30, 9502), "fresh95c": (28, 9503)}
+          "fresh95a": (20, 9501), "fresh95b": (30, 9502), "fresh95c": (28, 9503),
+          "fresh96a": (8, 9601), "fresh96b": (5, 9602), "fresh96c": (12, 9603)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

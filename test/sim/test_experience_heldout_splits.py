@@ -49,7 +49,8 @@ fresh91a/b/c in round 91,
 fresh92a/b/c in round 92,
 fresh93a/b/c in round 93,
 fresh94a/b/c in round 94,
-fresh95a/b/c in round 95):
+fresh95a/b/c in round 95,
+fresh96a/b/c in round 96):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -124,7 +125,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh92": (9201, 9202, 9203),
           "fresh93": (9301, 9302, 9303),
           "fresh94": (9401, 9402, 9403),
-          "fresh95": (9501, 9502, 9503)}
+          "fresh95": (9501, 9502, 9503),
+          "fresh96": (9601, 9602, 9603)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -570,7 +572,16 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
                        "fresh78b", "fresh86a", "fresh90c"),
           "fresh95c": ("fresh21b", "fresh26a", "fresh31b", "fresh36a", "fresh40c", "fresh45b",
                        "fresh50a", "fresh54c", "fresh59b", "fresh64a", "fresh68c", "fresh74a",
-                       "fresh78c", "fresh86b", "fresh91a")}
+                       "fresh78c", "fresh86b", "fresh91a"),
+          "fresh96a": ("fresh22a", "fresh27b", "fresh32b", "fresh37a", "fresh41c", "fresh46b",
+                       "fresh51a", "fresh55c", "fresh60b", "fresh65a", "fresh69c", "fresh74b",
+                       "fresh79a", "fresh86c", "fresh91b"),
+          "fresh96b": ("report", "fresh28a", "fresh33a", "fresh37c", "fresh42b", "fresh47a",
+                       "fresh51b", "fresh56a", "fresh60c", "fresh65b", "fresh70a", "fresh74c",
+                       "fresh79b", "fresh87a", "fresh91c"),
+          "fresh96c": ("heldout", "fresh28b", "fresh33b", "fresh38a", "fresh42c", "fresh47b",
+                       "fresh51c", "fresh56b", "fresh61a", "fresh65c", "fresh70b", "fresh75a",
+                       "fresh79c", "fresh87b", "fresh92a")}
 LENGTH = 30  # the length the lead runs them at
 
 
