@@ -11,21 +11,20 @@ from bench_scripts import BENCH, load_bench
 dec = load_bench("experience_decision", register=True)
 
 
-def test_the_decision_set_is_round_95s_91_streams_and_matches_its_base_rows():
+def test_the_decision_set_is_round_96s_97_streams_and_matches_its_base_rows():
     streams = dec.decision_streams()
     keys = [s.key for s in streams]
-    assert len(keys) == len(set(keys)) == 91
+    assert len(keys) == len(set(keys)) == 97
     assert sum(s.seed is not None for s in streams) == 31
-    assert {"tune_tidy 4015", "tune3 4020", "fresh85a", "fresh94c tidy"} <= set(keys)
-    # The rows round 95's keep rules are judged against name exactly these streams, and
-    # round 94's (85 streams, the landed package's rows) are the same set less the split it
-    # reported blind.
-    base = json.loads((BENCH / "results" / "experience_base_r95.json").read_text())["base_main"]
-    base94 = json.loads((BENCH / "results" / "experience_decision_m94.json").read_text())["rows"]
+    assert {"tune_tidy 4015", "tune3 4020", "fresh85a", "fresh95c tidy"} <= set(keys)
+    # The rows round 96's keep rules are judged against name exactly these streams, and
+    # round 95's (91 streams) are the same set less the split it reported blind.
+    base = json.loads((BENCH / "results" / "experience_base_r96.json").read_text())["base_main"]
+    base95 = json.loads((BENCH / "results" / "experience_base_r95.json").read_text())["base_main"]
     for arm in dec.ARMS:
         assert set(base[arm]) == set(keys)
-        assert set(base94[arm]) == {k for k in keys if not k.startswith("fresh94")}
-        assert all(base[arm][k] == row for k, row in base94[arm].items())
+        assert set(base95[arm]) == {k for k in keys if not k.startswith("fresh95")}
+        assert all(base[arm][k] == row for k, row in base95[arm].items())
 
 
 def test_stream_specs():
