@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh74|fresh75] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh75|fresh76] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh75][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh76][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -1365,6 +1365,53 @@ core files, the casino's regulars, the brokers' large policies, the cardholders,
 and models; phase changes: the flower beds, the blasts, the promotions, the storms, the
 release cuts; scans: the new donors' tubes, the arrivals, the new PRs' diffs, the sessions,
 the load records, the new claims, the stolen card numbers.
+``fresh76`` (seeds 98000+) was written in round 96 before anything ran on it, by a writer
+who did not read the policy's code: a weather radar tile server (a new scan every 1,500
+events making every tile of the new frame a new key, places by Zipf or near a storm that
+drifts across the map, a session reading its 3 x 3 window's base map once and playing the
+last six or twelve frames over it one to three times, the national view a time in four,
+pans), a CNC machining cell (part numbers by Zipf over a ranking a new part enters every
+fifteen jobs, a batch of 5 to 60 pieces each reading the program header, the fixture and
+every operation's block and tool life record, tools loaded into a 24-pocket magazine and
+replaced by sisters when worn, the first article's inspection plan, a new serial record a
+piece), a railway hump yard (inbound trains inspected car by car, then humped: each car's
+waybill, its block by Zipf, the block's classification track and the switches down the
+ladder to it, pool cars back trip after trip, full and oldest tracks pulled car by car with
+their waybills, the overflow track humped again every fourth train), an SMS aggregator's
+routing store (senders by Zipf, each message reading the sender, its routing rules, the
+recipient's number-portability record and network and writing a new message, read again
+with the sender at the delivery receipt 5 to 200 messages later, weekly campaigns walking
+the same list of a twentieth of the numbers interleaved with the rest, STOP replies), an air
+cargo terminal (forwarders by Zipf tendering new waybills for the next day and a half's
+flights, the build-up two hours before a departure reading every shipment again and the
+load devices idle longest, arrivals' breakdowns returning the devices flown out earliest
+and bringing new waybills the consignees collect one to three days later), a university's
+course registration (windows by year, seniors first, each log-in reading the record, the
+audit and adding three to five courses by Zipf with every section's seats, waitlists,
+schedule checks 10 to 100 log-ins later, the nightly roster over every section, add/drop,
+a new key for every section each term and a new first year every second), a cable
+headend's programme guide (channels by Zipf over a ranking of each part of the day,
+surfing up or down through now slots, guide pages of seven channels by four slots, show
+pages, the slot moving on every 600 events, the DVR scheduler walking every series pass
+and its next three episodes' slots every two hours), a country grain elevator (wheat,
+soybeans and corn harvested in turn, every load reading the farm, its contract, a new
+ticket weighed in and out, a new sample, the grading table, the bin filling and the day's
+price, farms' trucks in runs, the nightly cable reads over every bin holding grain, the
+unit train emptying the fullest bins, the settlement every twenty days over every ticket of the
+period) and an IoT fleet's over-the-air update server (devices checking in on their own
+jittered periods, a release for one of three models every 6,000 ticks rolled out in stages
+from a hundredth to all, downloads a chunk a tick interleaved, deltas from the previous
+release and full images from older ones, broken downloads resumed at the next check-in,
+the dashboard's flaky devices by Zipf). Loops: the radar animation, a batch's pieces, the
+nightly cable reads, the roster, the DVR walk, the pulled tracks, the campaigns' lists;
+small loops: the switches near the hump, a program's operations, the national view, the
+guide's logos; late re-references: the delivery receipts, the build-ups and collections,
+the schedule checks, the settlements, the pool cars, the waitlists, the DVR's future
+slots; frequency-skewed: the places, the parts and tool types, the blocks, the senders and
+numbers, the forwarders, the courses, the channels, the farms, the flaky devices; phase
+changes: the storms, the new parts, the terms and windows, the parts of the day, the
+crops, the releases and stages; scans: the new frames and now slots, the serial records,
+the foreign cars and waybills, the messages, the air waybills, the tickets and samples.
 """
 
 from __future__ import annotations
@@ -34628,6 +34675,672 @@ def fresh75_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def radar_tiles(seed: int, side: int, loop: int) -> Iterator[int]:
+    """A weather radar tile server (a country of ``side`` x ``side`` tiles at the city zoom
+    and a quarter as many each way at the national zoom; a new radar scan every 1,500
+    events makes a new frame of every tile; places by Zipf, one per twenty tiles, except
+    that while a storm crosses the map (a new storm, or calm, every 150 sessions; a storm
+    drifts a tile every six sessions) half the sessions open near the storm; a session opens
+    the national view one time in four, otherwise a 3 x 3 window round its place, reads the
+    base map's tiles once and plays the animation of the last ``loop`` frames one to three
+    times over the window; one time in three it then pans a tile and plays the loop once
+    there)."""
+    rng = random.Random(seed)
+    base_k, radar_k = 0, 1 << 48
+    coarse = max(2, side // 4)
+    per_frame = side * side + coarse * coarse
+    places = [(rng.randrange(side), rng.randrange(side))
+              for _ in range(max(4, side * side // 20))]
+    pick = _zipf(rng, len(places), 1.0)
+
+    def window(x: int, y: int) -> list[int]:
+        cells = ((min(side - 1, max(0, x + dx)), min(side - 1, max(0, y + dy)))
+                 for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+        return list(dict.fromkeys(cy * side + cx for cx, cy in cells))
+
+    def play(out: list[int], tiles: list[int], times: int, frame: int) -> None:
+        for _ in range(times):
+            for f in range(frame - loop + 1, frame + 1):
+                out.extend(radar_k + f * per_frame + t for t in tiles)
+
+    national = [side * side + t for t in range(coarse * coarse)]
+    frame = loop - 1  # a loop's worth of scans is on the server before the first viewer
+    next_scan = 1500
+    emitted = 0
+    storm: list[float] | None = None
+    session = 0
+    while True:
+        if session % 150 == 0:
+            storm = ([rng.uniform(0, side - 1), rng.uniform(0, side - 1),
+                      rng.uniform(-1, 1), rng.uniform(-1, 1)] if rng.random() < 0.5 else None)
+        if storm is not None and session % 6 == 0:
+            storm[0] = min(side - 1.0, max(0.0, storm[0] + storm[2]))
+            storm[1] = min(side - 1.0, max(0.0, storm[1] + storm[3]))
+        out: list[int] = []
+
+        if rng.random() < 0.25:
+            out.extend(base_k + t for t in national)
+            play(out, national, rng.randint(1, 2), frame)
+        else:
+            if storm is not None and rng.random() < 0.5:
+                x = min(side - 1, max(0, int(storm[0]) + rng.randint(-2, 2)))
+                y = min(side - 1, max(0, int(storm[1]) + rng.randint(-2, 2)))
+            else:
+                x, y = places[pick()]
+            win = window(x, y)
+            out.extend(base_k + t for t in win)
+            play(out, win, rng.randint(1, 3), frame)
+            if rng.random() < 1 / 3:
+                dx, dy = rng.choice(((1, 0), (-1, 0), (0, 1), (0, -1)))
+                win = window(min(side - 1, max(0, x + dx)), min(side - 1, max(0, y + dy)))
+                out.extend(base_k + t for t in win)
+                play(out, win, 1, frame)
+        yield from out
+        emitted += len(out)
+        session += 1
+        while emitted >= next_scan:
+            frame += 1
+            next_scan += 1500
+
+
+def cnc_cell(seed: int, parts: int, tools: int) -> Iterator[int]:
+    """A CNC machining cell's program and tool store (``parts`` part numbers by Zipf over a
+    ranking in which a new part takes a random place every fifteen jobs and the last one
+    retires; ``tools`` tool types in the crib, each part's program four to twelve operations
+    whose tool types are drawn by Zipf, the common drills and end mills in most programs); a
+    job machines a batch of 5 to 60 pieces: the 24-pocket magazine loads the job's missing
+    tools (each assembly read at the presetter and its life record, the least recently used
+    pocket unloaded), then every piece reads the program header, the fixture's offsets, each
+    operation's block and its tool's life record, and writes a new serial record; a tool
+    worn out after 40 to 200 cuts is replaced by its sister (a new assembly, preset at
+    once); the first piece of a job reads the part's inspection plan and every measured
+    feature; one to three crib look-ups of tool types by Zipf between jobs)."""
+    rng = random.Random(seed)
+    hdr_k, blk_k, fix_k, tool_k, pre_k, ser_k, insp_k, crib_k = (i << 48 for i in range(8))
+    pick_part = _zipf(rng, parts, 0.9)
+    pick_tool = _zipf(rng, tools, 1.1)
+    tool_pop = rng.sample(range(tools), tools)
+    ranking = rng.sample(range(parts), parts)
+    new_part = itertools.count(parts)
+    programs: dict[int, list[int]] = {}
+    features: dict[int, int] = {}
+    assembly = list(range(tools))  # tool type -> its current assembly
+    new_assembly = itertools.count(tools)
+    life = {a: rng.randint(40, 200) for a in assembly}
+    magazine: collections.OrderedDict[int, None] = collections.OrderedDict()
+    serial = itertools.count()
+    job = 0
+    while True:
+        part = ranking[pick_part()]
+        if part not in programs:
+            programs[part] = [tool_pop[pick_tool()] for _ in range(rng.randint(4, 12))]
+            features[part] = rng.randint(3, 25)
+        prog = programs[part]
+        fixture = part % max(2, parts // 6)
+        for tt in dict.fromkeys(prog):
+            if tt in magazine:
+                magazine.move_to_end(tt)
+                continue
+            if len(magazine) >= 24:
+                magazine.popitem(last=False)
+            magazine[tt] = None
+            yield pre_k + assembly[tt]
+            yield tool_k + assembly[tt]
+        for piece in range(rng.randint(5, 60)):
+            yield hdr_k + part
+            yield fix_k + fixture
+            for op, tt in enumerate(prog):
+                yield blk_k + part * 16 + op
+                a = assembly[tt]
+                yield tool_k + a
+                life[a] -= 1
+                if life[a] <= 0:
+                    a = next(new_assembly)
+                    assembly[tt] = a
+                    life[a] = rng.randint(40, 200)
+                    yield pre_k + a
+                    yield tool_k + a
+            yield ser_k + next(serial)
+            if piece == 0:
+                yield insp_k + part * 32
+                for f in range(features[part]):
+                    yield insp_k + part * 32 + 1 + f
+        for _ in range(rng.randint(1, 3)):
+            yield crib_k + tool_pop[pick_tool()]
+        job += 1
+        if job % 15 == 0:
+            ranking.pop()
+            ranking.insert(rng.randrange(len(ranking) + 1), next(new_part))
+
+
+def hump_yard(seed: int, tracks: int, blocks: int) -> Iterator[int]:
+    """A railway classification yard's car records (``tracks`` classification tracks
+    reached from the hump through a binary ladder of switches; ``blocks`` outbound blocks,
+    destinations by Zipf); an inbound train of 40 to 100 cars (three in four from the
+    railway's own pool, which come back trip after trip, the others foreign cars seen once)
+    is inspected in the receiving yard car by car (the car and its waybill), then humped in
+    train order: each car reads its waybill, its block, the track the block is building on
+    and the switches down the ladder to it; a block without a track takes a free one, or
+    with none free goes to the overflow track, which is pulled and humped again every
+    fourth train; after each train the tracks holding fifty cars or more and the oldest
+    track are pulled: the track, every car on it in order with its waybill and the new
+    outbound train's consist)."""
+    rng = random.Random(seed)
+    car_k, bill_k, block_k, track_k, switch_k, consist_k = (i << 48 for i in range(6))
+    pick_block = _zipf(rng, blocks, 1.0)
+    pool = tracks * 40
+    new_car = itertools.count(pool)
+    waybill = itertools.count()
+    consist = itertools.count()
+    depth = max(1, (tracks - 1).bit_length())
+    overflow = tracks - 1
+    track_of: dict[int, int] = {}  # block -> the track building it
+    on_track: list[list[tuple[int, int, int]]] = [[] for _ in range(tracks)]  # car, bill, block
+    opened = [0] * tracks
+    train = 0
+
+    def hump(car: int, bill: int, block: int) -> Iterator[int]:
+        yield bill_k + bill
+        yield block_k + block
+        t = track_of.get(block, -1)
+        if t < 0:
+            free = [i for i in range(overflow) if not on_track[i] and i not in track_of.values()]
+            if free:
+                t = free[0]
+                track_of[block] = t
+                opened[t] = train
+            else:
+                t = overflow
+        yield track_k + t
+        node = 1
+        for level in range(depth):
+            yield switch_k + node
+            node = node * 2 + (t >> (depth - 1 - level) & 1)
+        on_track[t].append((car, bill, block))
+
+    def pull(t: int) -> Iterator[int]:
+        yield track_k + t
+        for car, bill, _block in on_track[t]:
+            yield car_k + car
+            yield bill_k + bill
+        yield consist_k + next(consist)
+        on_track[t] = []
+        for b in [b for b, tt in track_of.items() if tt == t]:
+            del track_of[b]
+
+    while True:
+        cars = [rng.randrange(pool) if rng.random() < 0.75 else next(new_car)
+                for _ in range(rng.randint(40, 100))]
+        bills = [next(waybill) for _ in cars]
+        dest = [pick_block() for _ in cars]
+        for car, bill in zip(cars, bills, strict=True):
+            yield car_k + car
+            yield bill_k + bill
+        for car, bill, block in zip(cars, bills, dest, strict=True):
+            yield from hump(car, bill, block)
+        train += 1
+        if train % 4 == 0 and on_track[overflow]:
+            held = on_track[overflow]
+            on_track[overflow] = []
+            yield track_k + overflow
+            for car, bill, block in held:
+                yield car_k + car
+                yield from hump(car, bill, block)
+        full = [t for t in range(overflow) if len(on_track[t]) >= 50]
+        busy = [t for t in range(overflow) if on_track[t]]
+        if busy:
+            oldest = min(busy, key=lambda t: opened[t])
+            if oldest not in full:
+                full.append(oldest)
+        for t in full:
+            yield from pull(t)
+
+
+def sms_hub(seed: int, senders: int, subscribers: int) -> Iterator[int]:
+    """An A2P SMS aggregator's routing store (``senders`` business accounts by Zipf, banks'
+    and apps' one-time codes the busiest; ``subscribers`` phone numbers, the active ones by
+    Zipf): a message reads the sender's account and its routing rules, the recipient's
+    number-portability record and the network it is on now, and writes a new message
+    record; the delivery receipt reads the message and the sender again 5 to 200 messages
+    later; a reply STOP one time in three hundred reads the number and the sender's opt-out
+    list; every 4,000 messages one of five marketing senders starts its weekly campaign,
+    walking its list (a twentieth of the numbers, the same list every week) in order,
+    interleaved with the other traffic and any campaign still running, one campaign message
+    to three others; one number in a thousand ports to another network)."""
+    rng = random.Random(seed)
+    acct_k, rule_k, mnp_k, net_k, msg_k, optout_k = (i << 48 for i in range(6))
+    pick_sender = _zipf(rng, senders, 1.1)
+    pick_number = _zipf(rng, subscribers, 0.9)
+    numbers = rng.sample(range(subscribers), subscribers)
+    network = [rng.choice((0, 0, 0, 1, 1, 2, 3)) for _ in range(subscribers)]
+    marketers = rng.sample(range(senders), min(5, senders))
+    seg = max(20, subscribers // 20)
+    lists = [sorted(rng.sample(range(subscribers), seg)) for _ in marketers]
+    campaigns: list[tuple[int, list[int]]] = []  # sender, numbers left (last first)
+    receipts: dict[int, list[tuple[int, int]]] = collections.defaultdict(list)
+    msg = 0
+    week = 0
+    while True:
+        if msg % 4000 == 0:
+            i = week % len(marketers)
+            campaigns.append((marketers[i], list(reversed(lists[i]))))
+            week += 1
+        if campaigns and rng.random() < 0.25:
+            c = rng.randrange(len(campaigns))
+            s, left = campaigns[c]
+            num = left.pop()
+            if not left:
+                campaigns.pop(c)
+        else:
+            s, num = pick_sender(), numbers[pick_number()]
+        yield acct_k + s
+        yield rule_k + s
+        yield mnp_k + num
+        yield net_k + network[num]
+        yield msg_k + msg
+        receipts[msg + rng.randint(5, 200)].append((msg, s))
+        if rng.random() < 1 / 300:
+            yield mnp_k + num
+            yield optout_k + s
+        if rng.random() < 0.001:
+            network[num] = (network[num] + 1) % 4
+        for m, s2 in receipts.pop(msg, []):
+            yield msg_k + m
+            yield acct_k + s2
+        msg += 1
+
+
+def air_cargo(seed: int, flights: int, agents: int) -> Iterator[int]:
+    """An air cargo terminal's handling system (``flights`` departures a day, each
+    scheduled daily at its own hour, and as many arrivals; ``agents`` forwarders by Zipf,
+    the big consolidators first): through the day forwarders tender shipments for the
+    departures of the next day and a half, each acceptance reading the agent, a new air
+    waybill, its screening record and the flight-date's booking list; two hours before a
+    departure the build-up reads the flight-date, each of its shipments again (the waybill,
+    one time in ten the dangerous-goods table) and the pool's unit load devices it is
+    packed on (the longest idle first); each arrival's breakdown reads its load devices
+    (the earliest flown out, back to the pool) and its new inbound waybills, which the
+    consignees collect one to three days later (the waybill, its customs status and the
+    agent); an hour is 20 acceptances)."""
+    rng = random.Random(seed)
+    agent_k, awb_k, screen_k, fdate_k, dg_k, uld_k, customs_k = (i << 48 for i in range(7))
+    pick_agent = _zipf(rng, agents, 1.0)
+    pick_flight = _zipf(rng, flights, 0.7)
+    dep_hour = [rng.randrange(24) for _ in range(flights)]
+    arr_hour = [rng.randrange(24) for _ in range(flights)]
+    uld_pool = collections.deque(range(flights * 8))  # in the terminal, the longest idle first
+    away: collections.deque[int] = collections.deque()  # flown out, the earliest first
+    new_uld = itertools.count(flights * 8)  # leased or another carrier's
+    booked: dict[int, list[int]] = collections.defaultdict(list)  # flight-date -> waybills
+    collect: dict[int, list[tuple[int, int]]] = collections.defaultdict(list)  # hour -> arrivals
+    awb = itertools.count()
+    hour = 0
+    while True:
+        day, h = divmod(hour, 24)
+        for _ in range(20):
+            f = pick_flight()
+            d = day + (1 if h >= dep_hour[f] - 2 else 0) + (rng.random() < 0.3)
+            fd = d * flights + f
+            a = pick_agent()
+            w = next(awb)
+            booked[fd].append(w)
+            yield agent_k + a
+            yield awb_k + w
+            yield screen_k + w
+            yield fdate_k + fd
+        for f in range(flights):
+            if (dep_hour[f] - 2) % 24 == h:
+                fd = (day + (dep_hour[f] < 2)) * flights + f
+                yield fdate_k + fd
+                ships = booked.pop(fd, [])
+                for i, w in enumerate(ships):
+                    if i % 6 == 0:
+                        u = uld_pool.popleft() if uld_pool else next(new_uld)
+                        away.append(u)
+                        yield uld_k + u
+                    yield awb_k + w
+                    if rng.random() < 0.1:
+                        yield dg_k
+            if arr_hour[f] == h:
+                for _ in range(rng.randint(2, 6)):
+                    u = away.popleft() if away else next(new_uld)
+                    yield uld_k + u
+                    uld_pool.append(u)
+                    for _ in range(rng.randint(2, 8)):
+                        w = next(awb)
+                        yield awb_k + w
+                        collect[hour + rng.randint(24, 72)].append((w, pick_agent()))
+        for w, a in collect.pop(hour, []):
+            yield awb_k + w
+            yield customs_k + w
+            yield agent_k + a
+        hour += 1
+
+
+def course_registration(seed: int, courses: int, students: int) -> Iterator[int]:
+    """A university's course registration, term after term (``courses`` courses of one to
+    four sections, with about 1.2 seats per student's course overall; ``students`` students
+    in four years; courses by Zipf over a ranking that each year shifts, the required
+    first-year courses on top): the windows open by year, seniors first, each student of
+    the window logging in in random order to read their record and degree audit and add
+    three to five courses, each add reading the course and every one of its sections' seat
+    counts, and a full course's first section's waitlist; the student comes back to check
+    the schedule 10 to 100 log-ins later; the registrar's nightly roster walks every section
+    in course order after each window; add/drop week: half the students drop a section (its
+    waitlist's first student moving in) and add another; the next term every section is a
+    new key, and every second term the seniors graduate and a new first year enrols)."""
+    rng = random.Random(seed)
+    stud_k, audit_k, course_k, sec_k, wait_k = (i << 48 for i in range(5))
+    sections = [rng.randint(1, 4) for _ in range(courses)]
+    first = list(itertools.accumulate(sections, initial=0))
+    total = first[-1]
+    cap = [max(3, int(students * 4 * 1.2 / total * rng.uniform(0.5, 1.5))) for _ in range(total)]
+    pick = _zipf(rng, courses, 1.0)
+    new_student = itertools.count()
+    cohorts = [[next(new_student) for _ in range(students // 4)] for _ in range(4)]
+    year_of = {s: y for y in range(4) for s in cohorts[y]}
+    # this term's state, emptied in place each term because add() and login() close over it
+    base = [0]
+    logins = [0]
+    seats = [0] * total
+    waiting: dict[int, list[int]] = collections.defaultdict(list)
+    schedule: dict[int, list[int]] = collections.defaultdict(list)
+    due: dict[int, list[int]] = collections.defaultdict(list)
+
+    def add(s: int) -> Iterator[int]:
+        year = year_of[s]
+        c = (pick() + year * courses // 5) % courses if year else pick()
+        yield course_k + c
+        for j in range(first[c], first[c + 1]):
+            yield sec_k + base[0] + j
+        for j in range(first[c], first[c + 1]):
+            if seats[j] < cap[j]:
+                seats[j] += 1
+                schedule[s].append(j)
+                return
+        yield wait_k + base[0] + first[c]
+        waiting[first[c]].append(s)
+
+    def login(s: int) -> Iterator[int]:
+        yield stud_k + s
+        yield audit_k + s
+        for sec in schedule[s]:
+            yield sec_k + base[0] + sec
+        for s2 in due.pop(logins[0], []):
+            yield stud_k + s2
+            for sec in schedule[s2]:
+                yield sec_k + base[0] + sec
+        logins[0] += 1
+
+    term = 0
+    while True:
+        base[0] = term * total
+        seats[:] = [0] * total
+        waiting.clear()
+        schedule.clear()
+        due.clear()
+        for year in (3, 2, 1, 0):
+            for s in rng.sample(cohorts[year], len(cohorts[year])):
+                yield from login(s)
+                for _ in range(rng.randint(3, 5)):
+                    yield from add(s)
+                due[logins[0] + rng.randint(10, 100)].append(s)
+            for j in range(total):
+                yield sec_k + base[0] + j
+        everyone = [s for c in cohorts for s in c]
+        for s in rng.sample(everyone, len(everyone) // 2):
+            yield from login(s)
+            if schedule[s]:
+                j = schedule[s].pop(rng.randrange(len(schedule[s])))
+                yield sec_k + base[0] + j
+                yield wait_k + base[0] + j
+                if waiting[j]:
+                    moved = waiting[j].pop(0)
+                    yield stud_k + moved
+                    schedule[moved].append(j)
+                else:
+                    seats[j] -= 1
+            yield from add(s)
+        term += 1
+        if term % 2 == 0:
+            cohorts = [[next(new_student) for _ in range(students // 4)]] + cohorts[:3]
+            year_of = {s: y for y in range(4) for s in cohorts[y]}
+
+
+def tv_guide(seed: int, channels: int, series: int) -> Iterator[int]:
+    """A cable headend's programme guide server (``channels`` channels, each a schedule of
+    half-hour slots of shows one, two or four slots long; the boxes' channels by Zipf over
+    a ranking of its own for each of the day's four parts, morning news to late night): a
+    surfing box reads the now slot of one to eight channels up or down from where it is,
+    with each channel's logo; a guide page reads a block of seven channels by four slots
+    from now with the logos; an info press reads the show's detail page; the slot moves on
+    every 600 events (every now slot new, 48 to a day); every four slots the DVR scheduler
+    walks its ``series`` series passes, reading each series and its next three episodes'
+    slots on the series' channel; a box adds a series by Zipf now and then)."""
+    rng = random.Random(seed)
+    slot_k, logo_k, show_k, ser_k = (i << 48 for i in range(4))
+    length = [rng.choice((1, 1, 2, 2, 4)) for _ in range(channels)]
+    parts = [rng.sample(range(channels), channels) for _ in range(4)]
+    pick = _zipf(rng, channels, 1.0)
+    pick_series = _zipf(rng, series, 1.0)
+    # each series airs on its channel every day, or every week, at its own slot
+    airs = [(parts[rng.randrange(4)][pick()], rng.choice((48, 48, 336)), rng.randrange(48))
+            for _ in range(series)]
+    slot = 0
+    emitted = 0
+    while True:
+        now = parts[slot % 48 // 12]
+        out: list[int] = []
+        r = rng.random()
+        if r < 0.5:
+            ch = now[pick()]
+            step = rng.choice((1, -1))
+            for i in range(rng.randint(1, 8)):
+                c = (ch + step * i) % channels
+                out += [slot_k + slot * channels + c, logo_k + c]
+        elif r < 0.8:
+            top = now[pick()] // 7 * 7
+            for c in range(top, min(channels, top + 7)):
+                out.append(logo_k + c)
+                out += [slot_k + (slot + t) * channels + c for t in range(4)]
+        elif r < 0.97:
+            c = now[pick()]
+            out += [slot_k + slot * channels + c, show_k + c * 100000 + slot // length[c]]
+        else:
+            s = pick_series()
+            ch, period, _at = airs[s]
+            out += [ser_k + s, show_k + ch * 100000 + (slot + period) // length[ch]]
+        yield from out
+        emitted += len(out)
+        if emitted >= 600:
+            emitted -= 600
+            slot += 1
+            if slot % 4 == 0:
+                for s, (ch, period, at) in enumerate(airs):
+                    yield ser_k + s
+                    nxt = slot + (at - slot) % period
+                    for e in range(3):
+                        yield slot_k + (nxt + e * period) * channels + ch
+
+
+def grain_elevator(seed: int, farmers: int, bins: int) -> Iterator[int]:
+    """A country grain elevator's years (``farmers`` farms delivering by Zipf over their
+    size, a farm's trucks coming in runs while it harvests a field; ``bins`` bins): the
+    harvest takes wheat, soybeans and corn in turn, twelve days each, then three days of
+    rail loading; a day's loads (60 plus a tenth of the farms) each read the farm, its
+    contract for the crop that year, a new scale ticket weighed in, a new probe sample and
+    the crop's grading table, the bin filling for that crop (bins filled one after another),
+    the ticket weighed out and the day's price of the crop; every night the temperature
+    cables of every bin holding grain are read bin by bin; the unit train empties the
+    fullest bins, each read with its cables; every twenty days the settlement walks every
+    farm that delivered with each of its tickets of the period in order)."""
+    rng = random.Random(seed)
+    farm_k, contract_k, ticket_k, sample_k, grade_k, bin_k, cable_k, price_k = (
+        i << 48 for i in range(8))
+    pick = _zipf(rng, farmers, 1.0)
+    pop = rng.sample(range(farmers), farmers)
+    cables = 4
+    per_day = 60 + farmers // 10
+    cap = max(20, 12 * per_day * 3 // bins)
+    level = [0] * bins
+    holds = [-1] * bins
+    filling = [-1, -1, -1]
+    ticket = itertools.count()
+    sample = itertools.count()
+    tickets: dict[int, list[int]] = collections.defaultdict(list)
+    recent: collections.deque[int] = collections.deque(maxlen=5)
+    day = 0
+    while True:
+        year, d = divmod(day, 39)
+        crop = d // 12
+        if crop < 3:
+            for _ in range(per_day):
+                f = (recent[rng.randrange(len(recent))] if recent and rng.random() < 0.6
+                     else pop[pick()])
+                recent.append(f)
+                t = next(ticket)
+                tickets[f].append(t)
+                yield farm_k + f
+                yield contract_k + (year * 3 + crop) * farmers + f
+                yield ticket_k + t
+                yield sample_k + next(sample)
+                yield grade_k + crop
+                b = filling[crop]
+                if b < 0 or level[b] >= cap:
+                    empty = [i for i in range(bins) if holds[i] < 0]
+                    b = empty[rng.randrange(len(empty))] if empty else -1
+                    filling[crop] = b
+                    if b >= 0:
+                        holds[b] = crop
+                if b >= 0:
+                    level[b] += 1
+                    yield bin_k + b
+                yield ticket_k + t
+                yield price_k + day * 3 + crop
+        else:
+            full = sorted((i for i in range(bins) if holds[i] >= 0), key=lambda i: -level[i])
+            for b in full[:max(1, len(full) // 3)]:
+                yield bin_k + b
+                for c in range(cables):
+                    yield cable_k + b * cables + c
+                level[b] = 0
+                holds[b] = -1
+                if b in filling:
+                    filling[filling.index(b)] = -1
+        for b in range(bins):
+            if holds[b] >= 0:
+                for c in range(cables):
+                    yield cable_k + b * cables + c
+        day += 1
+        if day % 20 == 0:
+            for f in sorted(tickets):
+                yield farm_k + f
+                for t in tickets[f]:
+                    yield ticket_k + t
+            tickets.clear()
+
+
+def firmware_ota(seed: int, devices: int, chunks: int) -> Iterator[int]:
+    """An IoT fleet's over-the-air update server (``devices`` devices of three hardware
+    models, each checking in on a jittered period of its own, reading its shadow and its
+    model's rollout); a release every 6,000 ticks for one model in turn, rolled out in
+    stages a thousand ticks apart (a canary hundredth of the model's devices, then a tenth,
+    half and all); a device due the update reads the release's manifest and downloads it a
+    chunk a tick, several downloads interleaved: a delta of a quarter of ``chunks`` chunks
+    from the previous release, the full image of ``chunks`` chunks from an older one; one
+    download in six breaks off and resumes at the device's next check-in; a finished
+    install writes a new report; the ops dashboard reads the release's stats and the
+    flakiest devices' logs by Zipf)."""
+    rng = random.Random(seed)
+    shadow_k, rollout_k, manifest_k, image_k, delta_k, report_k, stats_k, log_k = (
+        i << 48 for i in range(8))
+    model = [rng.choice((0, 0, 0, 1, 1, 2)) for _ in range(devices)]
+    group = [rng.randrange(100) for _ in range(devices)]
+    period = [rng.randint(devices // 2 + 1, devices * 3 // 2 + 2) for _ in range(devices)]
+    flaky = rng.sample(range(devices), devices)
+    pick_flaky = _zipf(rng, devices, 1.2)
+    releases: list[list[int]] = [[-1], [-2], [-3]]  # model -> its releases, oldest first
+    started = [0, 0, 0]
+    version = [-1 - m for m in model]
+    due: list[tuple[int, int]] = [(rng.randrange(period[d]), d) for d in range(devices)]
+    heapq.heapify(due)
+    # device -> [release, the version a delta starts from (-9: a full image, the device
+    # being too far behind for one), next chunk, chunks, where a broken download stops]
+    downloads: dict[int, list[int]] = {}
+    report = itertools.count()
+    release = 0
+    tick = 0
+    while True:
+        if tick % 6000 == 300:
+            m = release % 3
+            releases[m].append(release)
+            started[m] = tick
+            release += 1
+        while due[0][0] <= tick:
+            _, d = heapq.heappop(due)
+            heapq.heappush(due, (tick + period[d] + rng.randint(-period[d] // 5, period[d] // 5),
+                                 d))
+            m = model[d]
+            yield shadow_k + d
+            yield rollout_k + m
+            latest = releases[m][-1]
+            stage = (tick - started[m]) // 1000
+            share = (1, 10, 50, 100)[min(3, stage)]
+            if d in downloads:
+                downloads[d][4] = downloads[d][3]
+            elif latest >= 0 and version[d] != latest and group[d] < share:
+                delta = len(releases[m]) > 1 and version[d] == releases[m][-2]
+                size = max(1, chunks // 4) if delta else chunks
+                yield manifest_k + latest
+                stop = rng.randrange(1, size) if size > 1 and rng.random() < 1 / 6 else size
+                downloads[d] = [latest, version[d] if delta else -9, 0, size, stop]
+        for d in list(downloads):
+            rel, frm, nxt, size, stop = downloads[d]
+            if nxt >= stop:
+                continue
+            if frm == -9:
+                yield image_k + rel * 4096 + nxt
+            else:
+                yield delta_k + rel * 4096 + nxt
+            downloads[d][2] = nxt + 1
+            if nxt + 1 == size:
+                del downloads[d]
+                version[d] = rel
+                yield shadow_k + d
+                yield report_k + next(report)
+        if rng.random() < 0.02:
+            yield stats_k + release
+            for _ in range(rng.randint(1, 4)):
+                yield log_k + flaky[pick_flaky()]
+        tick += 1
+
+def fresh76_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 96's held-out set: seeds 98000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 98000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "radar_s12_f6": lambda: radar_tiles(s + 0, 12, 6),
+        "radar_s48_f12": lambda: radar_tiles(s + 1, 48, 12),
+        "cnc_p20_t40": lambda: cnc_cell(s + 2, 20, 40),
+        "cnc_p300_t400": lambda: cnc_cell(s + 3, 300, 400),
+        "humpyard_t16_b12": lambda: hump_yard(s + 4, 16, 12),
+        "humpyard_t64_b120": lambda: hump_yard(s + 5, 64, 120),
+        "sms_s30_u2000": lambda: sms_hub(s + 6, 30, 2000),
+        "sms_s400_u50000": lambda: sms_hub(s + 7, 400, 50000),
+        "aircargo_f8_a20": lambda: air_cargo(s + 8, 8, 20),
+        "aircargo_f60_a300": lambda: air_cargo(s + 9, 60, 300),
+        "registrar_c60_s300": lambda: course_registration(s + 10, 60, 300),
+        "registrar_c400_s1500": lambda: course_registration(s + 11, 400, 1500),
+        "epg_c60_s20": lambda: tv_guide(s + 12, 60, 20),
+        "epg_c500_s300": lambda: tv_guide(s + 13, 500, 300),
+        "grain_f40_b8": lambda: grain_elevator(s + 14, 40, 8),
+        "grain_f600_b40": lambda: grain_elevator(s + 15, 600, 40),
+        "ota_d200_c16": lambda: firmware_ota(s + 16, 200, 16),
+        "ota_d3000_c64": lambda: firmware_ota(s + 17, 3000, 64),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -34674,7 +35387,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh72": fresh72_variants,
                 "fresh73": fresh73_variants,
                 "fresh74": fresh74_variants,
-                "fresh75": fresh75_variants}
+                "fresh75": fresh75_variants,
+                "fresh76": fresh76_variants}
 # freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

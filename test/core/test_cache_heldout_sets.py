@@ -13,7 +13,8 @@ round 66's fresh54, round 67's fresh55, round 68's fresh56, round 69's fresh57, 
 fresh58, round 71's fresh59, round 72's fresh60, round 73's fresh61, round 74's fresh62,
 round 75's fresh63, round 76's fresh64, round 77's fresh65, round 78's fresh66, round 79's
 fresh67, round 80's fresh68, round 81's fresh69, round 84's fresh70, round 85's fresh71,
-round 86's fresh72, round 87's fresh73, round 89's fresh74, round 90's fresh75):
+round 86's fresh72, round 87's fresh73, round 89's fresh74, round 90's fresh75, round 96's
+fresh76):
 their generators are seeded, exact in length and distinct. Only the streams are checked
 here; no policy runs on them (they are held out)."""
 
@@ -41,7 +42,7 @@ SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14
         "fresh56", "fresh57", "fresh58", "fresh59", "fresh60",
         "fresh61", "fresh62", "fresh63", "fresh64", "fresh65", "fresh66",
         "fresh67", "fresh68", "fresh69", "fresh70", "fresh71", "fresh72", "fresh73",
-        "fresh74", "fresh75")
+        "fresh74", "fresh75", "fresh76")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -278,6 +279,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "faregate": lambda s: h.fare_gates(s, 50, 8, 300, 40, 0.2),
             "homehub": lambda s: h.home_hub(s, 4, 5, 2, 100, 5),
             "bikeshare": lambda s: h.bike_share(s, 10, 60, 1.0, 50, 4),
+        }
+    if name == "fresh76":
+        return {
+            "radar": lambda s: h.radar_tiles(s, 12, 6),
+            "cnc": lambda s: h.cnc_cell(s, 20, 40),
+            "humpyard": lambda s: h.hump_yard(s, 16, 12),
+            "sms": lambda s: h.sms_hub(s, 30, 2000),
+            "aircargo": lambda s: h.air_cargo(s, 8, 20),
+            "registrar": lambda s: h.course_registration(s, 60, 300),
+            "epg": lambda s: h.tv_guide(s, 60, 20),
+            "grain": lambda s: h.grain_elevator(s, 40, 8),
+            "ota": lambda s: h.firmware_ota(s, 200, 16),
         }
     if name == "fresh75":
         return {
