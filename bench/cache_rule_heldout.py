@@ -1426,6 +1426,7 @@ import math
 import os
 import platform
 import random
+import re
 import statistics
 import sys
 import time
@@ -35389,10 +35390,17 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh74": fresh74_variants,
                 "fresh75": fresh75_variants,
                 "fresh76": fresh76_variants}
-# freshN for N >= 7: round N + 12's held-out set (the --variants help lists them from here,
+# freshN for N >= 7: a round's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS
                  if name.startswith("fresh") and name[5:].isdigit() and int(name[5:]) >= 7)
+# The round each set was written in, read from its paragraph in this module's docstring
+# (round N + 12 up to fresh69; from fresh70 on, rounds without a new set broke the rule and
+# the help named the wrong round).
+WRITTEN_IN = {name: int(r) for name, r in re.findall(
+    r"``(fresh\d+)`` \(seeds [^)]*\) was written in round (\d+)",
+    " ".join((__doc__ or "").split()))}
+WRITTEN_IN.setdefault("fresh12", 24)   # its only record is its generators' heading
 
 
 def run_one(task: tuple[str, str, int, int, bool]) -> dict[str, Any]:
@@ -35442,7 +35450,7 @@ def main() -> int:
                          "fresh4: round 16's held-out set (tuning data since round 17); "
                          "fresh5: round 17's held-out set (tuning data since round 18); "
                          "fresh6: round 18's held-out set (tuning data since round 19); "
-                         + "; ".join(f"{name}: round {int(name[5:]) + 12}'s held-out set"
+                         + "; ".join(f"{name}: round {WRITTEN_IN[name]}'s held-out set"
                                      for name in sorted(HELD_OUT, key=lambda x: int(x[5:]))))
     ap.add_argument("--suffix", default="", help="appended to the output files' stem")
     ap.add_argument("--ref", help="run steered.py as it was at this git revision instead")

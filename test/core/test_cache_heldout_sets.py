@@ -1275,8 +1275,12 @@ def test_the_variants_help_names_every_held_out_set() -> None:
     out = subprocess.run([sys.executable, str(BENCH / "cache_rule_heldout.py"), "--help"],
                          capture_output=True, text=True, check=True).stdout
     text = " ".join(out.split())
+    # The round is the one the set's paragraph says it was written in.
+    assert set(HELDOUT.WRITTEN_IN) >= set(HELDOUT.HELD_OUT)
+    assert (HELDOUT.WRITTEN_IN["fresh69"], HELDOUT.WRITTEN_IN["fresh70"],
+            HELDOUT.WRITTEN_IN["fresh75"], HELDOUT.WRITTEN_IN["fresh76"]) == (81, 84, 90, 96)
     for k in range(7, len(SETS) + 8):
-        assert f"fresh{k}: round {k + 12}'s held-out set" in text, k
+        assert f"fresh{k}: round {HELDOUT.WRITTEN_IN[f'fresh{k}']}'s held-out set" in text, k
 
 
 def test_a_ward_chart_has_the_sections_its_rounds_read() -> None:
