@@ -221,6 +221,8 @@ class Memory:
         recall. Not attached, the memory behaves exactly as without it."""
         if self.experience is None:
             self.experience = ExperienceMemory(self.store, settings or ExperienceSettings())
+            # Put records follow an object the scene graph joins to another.
+            self.experience.current_id = self.long_term.current_id
             self.recall.observers.append(self.experience)
             self.recall.sources.append(self.experience)
             self.short_term.utility_of = self.experience.unit_utility

@@ -1915,3 +1915,47 @@ def test_receptacles_a_search_opened_in_vain_are_named_for_the_next_search_of_th
     memory.end_episode("e2", task_succeeded=True)
     assert told("e3") == ["knife was looked for in Drawer_0 in earlier tasks and not found "
                           "there"]
+
+
+def test_a_put_record_follows_its_unit_into_the_object_memory_joined_it_to(
+        tmp_path: Path, embedder: Embedder) -> None:
+    """Round 95, fresh94c tidy: the robot put a NEW sighting of a bread (its own id), the
+    scene graph then joined that sighting to the bread it had seen before, and the next
+    task's recall, keyed by the kept id, had no put to doubt: the planner walked to the
+    put's place, which the tidy had emptied. A put record follows its unit into the
+    object it was joined to (`ExperienceMemory.current_id`, the scene graph's), merged
+    with that object's own record (the newer place, both tallies), and is stored so."""
+    m = open_memory(tmp_path, embedder)
+    for u in house():
+        m.upsert_object(u)
+    exp = m.experience
+    assert exp is not None
+    assert exp.current_id == m.long_term.current_id   # the Memory facade wires it
+    _houses_answer(m, keeps=False)
+    _fetch(m, "m0#s0", "Mug_1", "Mug", "Cabinet_2", "Cabinet_2")   # the older object's
+    _fetch(m, "m1#s0", "Mug_9", "Mug", "Cabinet_2", "SinkBasin_1")  # a new sighting of it
+    tally = (exp.places.kept, exp.places.moved)
+    m.short_term.remove("Mug_9")
+    mug = m.short_term.peek("Mug_1")
+    assert mug is not None
+    m.upsert_object(replace(mug, receptacle_id="SinkBasin_1"))
+    line = ("Mug_1 was put in SinkBasin_1 by the robot in an earlier task, and this house "
+            "puts things back (found in Cabinet_2 before)")
+    brief = brief_from_fields("bring me the mug", robot_area="kitchen")
+    exp.current_id = lambda i: i   # not joined: the put is Mug_9's alone
+    assert line not in m.recall.recall("bring me the mug", 5, 400, "m2#s0", brief).facts
+    exp.current_id = lambda i: "Mug_1" if i == "Mug_9" else i
+    assert line in m.recall.recall("bring me the mug", 5, 400, "m2#s1", brief).facts
+    assert exp.places.put_before("Mug_9", "m2#s0") == ("", "")
+    assert (exp.places.kept, exp.places.moved) == tally
+    assert exp.counters["experience.put_followed_join"] == 1
+    m.close()
+    m = open_memory(tmp_path, embedder)
+    try:
+        exp = m.experience
+        assert exp is not None
+        assert exp.places.put_before("Mug_1", "m2#s0") == ("SinkBasin_1", "Cabinet_2")
+        assert exp.places.put_before("Mug_9", "m2#s0") == ("", "")
+        assert (exp.places.kept, exp.places.moved) == tally
+    finally:
+        m.close()

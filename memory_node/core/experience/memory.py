@@ -20,7 +20,7 @@ import sqlite3
 import threading
 import time
 from collections import ChainMap, OrderedDict
-from collections.abc import Iterable, Iterator, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, cast
 
@@ -176,6 +176,9 @@ class ExperienceMemory:
         self._labels_version = 0         # moves whenever _labels changes
         self._view: _RecallView | None = None
         self._robot = RobotState()
+        # The id an object memory folded or joined away lives on as (the scene graph's
+        # `current_id`, wired by the memory that attaches this one); None: ids never change.
+        self.current_id: Callable[[str], str] | None = None
         # Object id -> the state memory gave it when a step last named it (or a step's
         # state effect): a known-bad lookup reads an object the short-term memory no
         # longer holds as it was, so the lookup does not depend on what memory has seen
@@ -277,9 +280,27 @@ class ExperienceMemory:
         with self._lock, self._truth():
             now = time.time()
             with self.store.transaction() as conn:
+                self._follow_joins(conn)
                 ep = self._open_episode(conn, step.episode_id, now)
                 self._record_step(conn, ep, step, now)
                 self._bound_open(conn, now)
+
+    def _follow_joins(self, conn: sqlite3.Connection | None = None) -> None:
+        """Put records follow their units into the objects memory joined them to
+        (`UsualPlaces.follow_joins`): before an outcome is recorded (a find then answers
+        the put) and before recall reads them (a join since the last outcome, from what
+        the camera saw)."""
+        if self.current_id is None:
+            return
+        moves = self.places.joined(self.current_id)
+        if not moves:
+            return
+        self._count("experience.put_followed_join")
+        if conn is not None:
+            self.places.follow_joins(conn, moves)
+            return
+        with self._truth(), self.store.transaction() as own:
+            self.places.follow_joins(own, moves)
 
     @contextlib.contextmanager
     def _truth(self) -> Iterator[None]:
@@ -1208,6 +1229,7 @@ class ExperienceMemory:
                                           -f.updated_at, f.fact_id))
             for f in facts[: self.settings.max_facts_per_recall]:
                 lines.append(("fact", f.item_id, f"{f.text()} [{f.item_id}]"))
+            self._follow_joins()
             lines.extend(("fact", "", text) for text in self._put_back(task, episode_id, units))
             lines.extend(("fact", "", text)
                          for text in self._left_by_robot(task, episode_id, units))

@@ -43,7 +43,8 @@ from __future__ import annotations
 import json
 import math
 import sqlite3
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 
 MAX_SOURCES = 8      # provenance ids kept per (type, place), the newest
 MAX_UNITS = 16       # objects whose share is kept per (type, place), the newest
@@ -298,14 +299,7 @@ class UsualPlaces:
                 self._found_pos[unit] = position
         p.updated_at = max(p.updated_at, stamp)
         self._puts[unit] = p
-        conn.execute(
-            "INSERT INTO exp_puts (unit, place_id, episode_id, found_at, kept, moved,"
-            " updated_at, home) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (unit) DO UPDATE"
-            " SET place_id=excluded.place_id, episode_id=excluded.episode_id, found_at="
-            "excluded.found_at, kept=excluded.kept, moved=excluded.moved, updated_at="
-            "excluded.updated_at, home=excluded.home",
-            (unit, p.place_id, p.episode_id, p.found_at, p.kept, p.moved, p.updated_at,
-             p.home))
+        self._write_put(conn, p)
         if len(self._puts) > self.max_rows:
             # The least recently followed units go; their answers leave the tally with them.
             dropped = sorted(self._puts.values(), key=lambda q: (q.updated_at, q.unit))[
@@ -316,6 +310,53 @@ class UsualPlaces:
                 self._found_pos.pop(q.unit, None)
                 self._seen_home.pop(q.unit, None)
                 self.kept, self.moved = self.kept - q.kept, self.moved - q.moved
+
+    def joined(self, current_id: Callable[[str], str]) -> list[tuple[str, str]]:
+        """(unit, the id it lives on as) for the units with a put record that memory has
+        since folded or joined into another object (`SceneGraph.current_id`)."""
+        moves = [(u, current_id(u)) for u in self._puts]
+        return [(u, k) for u, k in moves if k and k != u]
+
+    def follow_joins(self, conn: sqlite3.Connection, moves: list[tuple[str, str]]) -> None:
+        """Move each put record in `moves` to the id its unit now lives on as, merged with
+        that id's own record: the newer of the two says where the robot last left it, and
+        the answers of both stay counted. The robot put a NEW sighting of a bread (a new
+        id), the scene graph then joined that sighting to the bread it had seen before,
+        and the next task's recall, keyed by the kept id, had no put to doubt and walked
+        to the put's place after a tidy had taken it back (fresh94c tidy, round 95)."""
+        for gone, keep in moves:
+            g = self._puts.pop(gone, None)
+            if g is None:
+                continue
+            k = self._puts.get(keep)
+            newer = g if k is None or g.updated_at >= k.updated_at else k
+            merged = replace(newer, unit=keep)
+            if k is not None:
+                merged.kept, merged.moved = g.kept + k.kept, g.moved + k.moved
+                merged.home = merged.home or (k if newer is g else g).home
+            self._puts[keep] = merged
+            pos = self._found_pos.pop(gone, None)
+            if pos is not None and newer is g:
+                self._found_pos[keep] = pos
+            home = self._seen_home.pop(gone, None)
+            if home is not None and newer is g:
+                self._seen_home[keep] = home
+            for unit, episode in [r for r in self._refused if r[0] == gone]:
+                del self._refused[(unit, episode)]
+                self._refused[(keep, episode)] = None
+            conn.execute("DELETE FROM exp_puts WHERE unit=?", (gone,))
+            self._write_put(conn, merged)
+
+    @staticmethod
+    def _write_put(conn: sqlite3.Connection, p: LastPut) -> None:
+        conn.execute(
+            "INSERT INTO exp_puts (unit, place_id, episode_id, found_at, kept, moved,"
+            " updated_at, home) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (unit) DO UPDATE"
+            " SET place_id=excluded.place_id, episode_id=excluded.episode_id, found_at="
+            "excluded.found_at, kept=excluded.kept, moved=excluded.moved, updated_at="
+            "excluded.updated_at, home=excluded.home",
+            (p.unit, p.place_id, p.episode_id, p.found_at, p.kept, p.moved, p.updated_at,
+             p.home))
 
     def found_unplaced(self, unit: str, position: tuple[float, float, float]) -> None:
         """A find of `unit` where memory knew no receptacle for it: no place to count, but
