@@ -277,30 +277,31 @@ class ExperienceMemory:
         return episode_id in self._open
 
     def on_outcome(self, step: RecordedStep) -> None:
+        self._follow_joins()
         with self._lock, self._truth():
             now = time.time()
             with self.store.transaction() as conn:
-                self._follow_joins(conn)
                 ep = self._open_episode(conn, step.episode_id, now)
                 self._record_step(conn, ep, step, now)
                 self._bound_open(conn, now)
 
-    def _follow_joins(self, conn: sqlite3.Connection | None = None) -> None:
+    def _follow_joins(self) -> None:
         """Put records follow their units into the objects memory joined them to
         (`UsualPlaces.follow_joins`): before an outcome is recorded (a find then answers
         the put) and before recall reads them (a join since the last outcome, from what
-        the camera saw)."""
+        the camera saw). The scene graph's ids are read between two holds of this lock,
+        never under it: the long-term memory's lock and this one are never held together
+        (docs/architecture.md, the memory server's locks)."""
         if self.current_id is None:
             return
-        moves = self.places.joined(self.current_id)
+        with self._lock:
+            units = self.places.put_units()
+        moves = [(u, k) for u in units if (k := self.current_id(u)) and k != u]
         if not moves:
             return
-        self._count("experience.put_followed_join")
-        if conn is not None:
+        with self._lock, self._truth(), self.store.transaction() as conn:
+            self._count("experience.put_followed_join")
             self.places.follow_joins(conn, moves)
-            return
-        with self._truth(), self.store.transaction() as own:
-            self.places.follow_joins(own, moves)
 
     @contextlib.contextmanager
     def _truth(self) -> Iterator[None]:
@@ -1169,6 +1170,7 @@ class ExperienceMemory:
 
     def recall_extra(self, instruction: str, episode_id: str, brief: BriefState | None,
                      units: Mapping[str, ObjectMemoryUnit], budget: int) -> ExtraContext:
+        self._follow_joins()
         with self._lock:
             view = self._recall_view(units)
             task = task_type(instruction, view.index)
@@ -1229,7 +1231,6 @@ class ExperienceMemory:
                                           -f.updated_at, f.fact_id))
             for f in facts[: self.settings.max_facts_per_recall]:
                 lines.append(("fact", f.item_id, f"{f.text()} [{f.item_id}]"))
-            self._follow_joins()
             lines.extend(("fact", "", text) for text in self._put_back(task, episode_id, units))
             lines.extend(("fact", "", text)
                          for text in self._left_by_robot(task, episode_id, units))

@@ -43,7 +43,6 @@ from __future__ import annotations
 import json
 import math
 import sqlite3
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 MAX_SOURCES = 8      # provenance ids kept per (type, place), the newest
@@ -311,11 +310,9 @@ class UsualPlaces:
                 self._seen_home.pop(q.unit, None)
                 self.kept, self.moved = self.kept - q.kept, self.moved - q.moved
 
-    def joined(self, current_id: Callable[[str], str]) -> list[tuple[str, str]]:
-        """(unit, the id it lives on as) for the units with a put record that memory has
-        since folded or joined into another object (`SceneGraph.current_id`)."""
-        moves = [(u, current_id(u)) for u in self._puts]
-        return [(u, k) for u, k in moves if k and k != u]
+    def put_units(self) -> list[str]:
+        """The units with a put record (a copy: the caller reads ids of them elsewhere)."""
+        return list(self._puts)
 
     def follow_joins(self, conn: sqlite3.Connection, moves: list[tuple[str, str]]) -> None:
         """Move each put record in `moves` to the id its unit now lives on as, merged with
