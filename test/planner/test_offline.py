@@ -1540,6 +1540,31 @@ def test_a_look_that_did_not_see_the_object_does_not_confirm_its_placement() -> 
     assert planner.plan(req).calls == []
 
 
+@pytest.mark.parametrize("seen", ["none", "opened", "sighted"])
+def test_a_placement_in_a_receptacle_this_subtask_opened_needs_no_look(seen: str) -> None:
+    """Round 96, fresh92a tidy s0021 (experience arm): the plate memory had in the cabinet
+    this subtask had opened (its frames looked in; memory marks what they did not see
+    absent) was looked at again, the look added no sighting, and the plate was picked and
+    put back into the same cabinet (+4 calls). A placement in a receptacle this subtask
+    opened is the camera's word of now: done, no look. A sighting alone is not (memory's
+    place for a spatula seen in a drawer was the counter top above it: tune tidy 3162
+    s0015, lost): the look."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([
+        UnitView("Cabinet_17", "Cabinet", (1.2, 2.1, 0.3), "open", "a1", observations=9),
+        UnitView("Plate_7", "Plate", (1.2, 2.1, 0.15), "none", "a1",
+                 receptacle_id="Cabinet_17", relation="in", observations=3)])
+    req = PlanRequest("put the plate away in the cabinet", "", vocab, ["a1"],
+                      robot_area="a1", goal_conditions=("INSIDE(Plate, Cabinet)",))
+    if seen == "opened":
+        req.history.append(StepLine(SkillCall("open", ("Cabinet_17",)), True, 0, "ok"))
+    elif seen == "sighted":
+        req.notes["observations_at_start"] = {"Plate_7": 2}
+    calls = [str(c) for c in planner.plan(req).calls]
+    assert calls == ([] if seen == "opened" else ["navigate(Plate_7)"]), calls
+
+
 def test_a_pick_refused_as_shut_in_after_its_cabinet_was_opened_opens_another() -> None:
     """Memory has the cup in cabinet A; this task opened A, and the pick was still refused
     as inside a closed cabinet: the cup is not in A (open now, by the task's own call), so

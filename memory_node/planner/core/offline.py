@@ -1598,7 +1598,8 @@ class OfflinePlanner:
         return None
 
     def unconfirmed(self, goal: Goal, sim: _Sim, kept: Mapping[str, str] | None = None,
-                    made: Mapping[str, str] | None = None) -> str:
+                    made: Mapping[str, str] | None = None,
+                    opened_in: frozenset[str] = frozenset()) -> str:
         """The object a goal is judged met on, when that is memory's word only: the task
         did not act on an object of the type, and either the state of the unit memory saw
         most is not confirmed (read once), or the goal is a placement (in, on). "" otherwise
@@ -1626,7 +1627,16 @@ class OfflinePlanner:
         did not confirm "heated", and the egg was picked, heated again and put back (6
         calls for a goal that held; 4 such tasks on 12 streams, and 9 more heats of an
         object the robot had heated before). The caller passes `made` only when the task
-        needs nothing else (`_look`'s `whole`)."""
+        needs nothing else (`_look`'s `whole`).
+
+        Nor when memory has an object of the placement in a receptacle this subtask
+        opened (`opened_in`): the open's frames looked in, and memory marks what they did
+        not see there absent (`SceneGraph._looked_into`); that is the camera's word of
+        now, what a look would get. Fresh92a tidy s0021 (round 96, experience arm): the
+        plate in the cabinet the subtask had opened was looked at again, the look added no
+        sighting, and the plate was picked and put back into the same cabinet (+4 calls).
+        Not on a sighting alone (`_sighted`): memory's place for a thing seen may be the
+        counter top above the drawer it lies in (round 96, tune tidy 3162 s0015, lost)."""
         p = goal.predicate
         key = type_key(goal.args[0])
         unseen = sim.unseen if p in ("INSIDE", "ON") else frozenset()
@@ -1641,6 +1651,8 @@ class OfflinePlanner:
                       and u.receptacle_id != sim.held
                       and self._label(sim, u.receptacle_id) == rkey]
             if kept and any(kept.get(o) == sim.objects[o].receptacle_id for o in placed):
+                return ""
+            if any(sim.objects[o].receptacle_id in opened_in for o in placed):
                 return ""
             return min(placed, default="")
         if p not in STATE_GOALS and p != "STATE":
@@ -1674,7 +1686,9 @@ class OfflinePlanner:
         # 87, tune3 tidy 3163 s0021: both lines of the heated egg; "nothing to do", lost).
         doubted = put_back(req.facts)
         kept = {o: r for o, r in left_by_robot(req.facts).items() if o not in doubted}
-        obj = self.unconfirmed(goal, sim, kept, made)
+        opened = frozenset(h.call.args[0] for h in req.history
+                           if h.success and h.call.skill == "open" and h.call.args)
+        obj = self.unconfirmed(goal, sim, kept, made, opened)
         looked = req.notes.setdefault("looked", set())
         if not obj or obj in looked:
             return False
