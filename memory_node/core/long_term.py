@@ -757,6 +757,12 @@ class LongTermMemory:
         with self._lock:
             return self.graph.current_id(object_id)
 
+    def joined_ids(self) -> dict[str, str]:
+        """Ids folded or joined away -> the id each lives on as (`current_id` of each, in
+        one read: the graph keeps at most `max_join_candidates` of them)."""
+        with self._lock:
+            return self.graph.aliases
+
     def unit(self, object_id: str) -> ObjectMemoryUnit | None:
         """One object of the graph as a memory unit (None for an unknown or non-object id)."""
         with self._lock:

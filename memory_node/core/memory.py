@@ -222,7 +222,7 @@ class Memory:
         if self.experience is None:
             self.experience = ExperienceMemory(self.store, settings or ExperienceSettings())
             # Put records follow an object the scene graph joins to another.
-            self.experience.current_id = self.long_term.current_id
+            self.experience.joined_ids = self.long_term.joined_ids
             self.recall.observers.append(self.experience)
             self.recall.sources.append(self.experience)
             self.short_term.utility_of = self.experience.unit_utility

@@ -1923,14 +1923,14 @@ def test_a_put_record_follows_its_unit_into_the_object_memory_joined_it_to(
     scene graph then joined that sighting to the bread it had seen before, and the next
     task's recall, keyed by the kept id, had no put to doubt: the planner walked to the
     put's place, which the tidy had emptied. A put record follows its unit into the
-    object it was joined to (`ExperienceMemory.current_id`, the scene graph's), merged
+    object it was joined to (`ExperienceMemory.joined_ids`, the scene graph's), merged
     with that object's own record (the newer place, both tallies), and is stored so."""
     m = open_memory(tmp_path, embedder)
     for u in house():
         m.upsert_object(u)
     exp = m.experience
     assert exp is not None
-    assert exp.current_id == m.long_term.current_id   # the Memory facade wires it
+    assert exp.joined_ids == m.long_term.joined_ids   # the Memory facade wires it
     _houses_answer(m, keeps=False)
     _fetch(m, "m0#s0", "Mug_1", "Mug", "Cabinet_2", "Cabinet_2")   # the older object's
     _fetch(m, "m1#s0", "Mug_9", "Mug", "Cabinet_2", "SinkBasin_1")  # a new sighting of it
@@ -1942,9 +1942,9 @@ def test_a_put_record_follows_its_unit_into_the_object_memory_joined_it_to(
     line = ("Mug_1 was put in SinkBasin_1 by the robot in an earlier task, and this house "
             "puts things back (found in Cabinet_2 before)")
     brief = brief_from_fields("bring me the mug", robot_area="kitchen")
-    exp.current_id = lambda i: i   # not joined: the put is Mug_9's alone
+    exp.joined_ids = dict   # not joined: the put is Mug_9's alone
     assert line not in m.recall.recall("bring me the mug", 5, 400, "m2#s0", brief).facts
-    exp.current_id = lambda i: "Mug_1" if i == "Mug_9" else i
+    exp.joined_ids = lambda: {"Mug_9": "Mug_1", "Cup_7": "Cup_8"}   # Cup_7: no put
     assert line in m.recall.recall("bring me the mug", 5, 400, "m2#s1", brief).facts
     assert exp.places.put_before("Mug_9", "m2#s0") == ("", "")
     assert (exp.places.kept, exp.places.moved) == tally

@@ -176,9 +176,10 @@ class ExperienceMemory:
         self._labels_version = 0         # moves whenever _labels changes
         self._view: _RecallView | None = None
         self._robot = RobotState()
-        # The id an object memory folded or joined away lives on as (the scene graph's
-        # `current_id`, wired by the memory that attaches this one); None: ids never change.
-        self.current_id: Callable[[str], str] | None = None
+        # Ids of objects memory folded or joined away -> the id each lives on as (the
+        # long-term memory's `joined_ids`, wired by the memory that attaches this one);
+        # None: ids never change.
+        self.joined_ids: Callable[[], Mapping[str, str]] | None = None
         # Object id -> the state memory gave it when a step last named it (or a step's
         # state effect): a known-bad lookup reads an object the short-term memory no
         # longer holds as it was, so the lookup does not depend on what memory has seen
@@ -289,19 +290,22 @@ class ExperienceMemory:
         """Put records follow their units into the objects memory joined them to
         (`UsualPlaces.follow_joins`): before an outcome is recorded (a find then answers
         the put) and before recall reads them (a join since the last outcome, from what
-        the camera saw). The scene graph's ids are read between two holds of this lock,
+        the camera saw). The scene graph's joins are read before this lock is taken,
         never under it: the long-term memory's lock and this one are never held together
-        (docs/architecture.md, the memory server's locks)."""
-        if self.current_id is None:
+        (docs/architecture.md, the memory server's locks); one read of them all, not one
+        per put record (up to `max_facts` on every recall)."""
+        if self.joined_ids is None:
+            return
+        joined = self.joined_ids()
+        if not joined:
             return
         with self._lock:
-            units = self.places.put_units()
-        moves = [(u, k) for u in units if (k := self.current_id(u)) and k != u]
-        if not moves:
-            return
-        with self._lock, self._truth(), self.store.transaction() as conn:
-            self._count("experience.put_followed_join")
-            self.places.follow_joins(conn, moves)
+            moves = [(u, k) for u, k in joined.items() if k and k != u and self.places.has_put(u)]
+            if not moves:
+                return
+            with self._truth(), self.store.transaction() as conn:
+                self._count("experience.put_followed_join")
+                self.places.follow_joins(conn, moves)
 
     @contextlib.contextmanager
     def _truth(self) -> Iterator[None]:

@@ -310,9 +310,9 @@ class UsualPlaces:
                 self._seen_home.pop(q.unit, None)
                 self.kept, self.moved = self.kept - q.kept, self.moved - q.moved
 
-    def put_units(self) -> list[str]:
-        """The units with a put record (a copy: the caller reads ids of them elsewhere)."""
-        return list(self._puts)
+    def has_put(self, unit: str) -> bool:
+        """Whether `unit` has a put record (`follow`)."""
+        return unit in self._puts
 
     def follow_joins(self, conn: sqlite3.Connection, moves: list[tuple[str, str]]) -> None:
         """Move each put record in `moves` to the id its unit now lives on as, merged with
