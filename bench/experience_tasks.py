@@ -971,8 +971,17 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # fresh91c) with 9602, then round 92's 12 (the heldout split's, reused by fresh28b,
 # fresh33b, fresh38a, fresh42c, fresh47b, fresh51c, fresh56b, fresh61a, fresh65c, fresh70b,
 # fresh75a, fresh79c, fresh87b and fresh92a) with 9603.
-# Next in line: fifteenth reuses, the longest ago first (round 92's 26 and 13, then round
-# 93's 4, 16 and 6, then round 94's 18, 24 and 27).
+# "fresh97a/b/c" (round 96, for round 97) likewise, written by the lead before any arm ran
+# on them: the three next in line, FIFTEENTH reuses, the longest ago first: round 92's 26
+# (fresh22c's, reused by fresh27c, fresh32c, fresh37b, fresh42a, fresh46c, fresh52a,
+# fresh56c, fresh61b, fresh66a, fresh70c, fresh75b, fresh80a, fresh87c and fresh92b) with
+# 9701, then round 92's 13 (the fresh split's, reused by fresh28c, fresh33c, fresh38b,
+# fresh43a, fresh47c, fresh52b, fresh57a, fresh61c, fresh66b, fresh71a, fresh75c, fresh80b,
+# fresh88a and fresh92c) with 9702, then round 93's 4 (fresh23a's, reused by fresh29a,
+# fresh34a, fresh38c, fresh43b, fresh48a, fresh52c, fresh57b, fresh62a, fresh66c, fresh71b,
+# fresh76a, fresh80c, fresh88b and fresh93a) with 9703.
+# Next in line: fifteenth reuses, the longest ago first (round 93's 16 and 6, then round
+# 94's 18, 24 and 27).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -1047,7 +1056,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh93a": (4, 9301), "fresh93b": (16, 9302), "fresh93c": (6, 9303),
           "fresh94a": (18, 9401), "fresh94b": (24, 9402), "fresh94c": (27, 9403),
           "fresh95a": (20, 9501), "fresh95b": (30, 9502), "fresh95c": (28, 9503),
-          "fresh96a": (8, 9601), "fresh96b": (5, 9602), "fresh96c": (12, 9603)}
+          "fresh96a": (8, 9601), "fresh96b": (5, 9602), "fresh96c": (12, 9603),
+          "fresh97a": (26, 9701), "fresh97b": (13, 9702), "fresh97c": (4, 9703)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

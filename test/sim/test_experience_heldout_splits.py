@@ -50,7 +50,8 @@ fresh92a/b/c in round 92,
 fresh93a/b/c in round 93,
 fresh94a/b/c in round 94,
 fresh95a/b/c in round 95,
-fresh96a/b/c in round 96):
+fresh96a/b/c in round 96,
+fresh97a/b/c in round 96, for round 97):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -126,7 +127,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh93": (9301, 9302, 9303),
           "fresh94": (9401, 9402, 9403),
           "fresh95": (9501, 9502, 9503),
-          "fresh96": (9601, 9602, 9603)}
+          "fresh96": (9601, 9602, 9603),
+          "fresh97": (9701, 9702, 9703)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -581,7 +583,16 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
                        "fresh79b", "fresh87a", "fresh91c"),
           "fresh96c": ("heldout", "fresh28b", "fresh33b", "fresh38a", "fresh42c", "fresh47b",
                        "fresh51c", "fresh56b", "fresh61a", "fresh65c", "fresh70b", "fresh75a",
-                       "fresh79c", "fresh87b", "fresh92a")}
+                       "fresh79c", "fresh87b", "fresh92a"),
+          "fresh97a": ("fresh22c", "fresh27c", "fresh32c", "fresh37b", "fresh42a", "fresh46c",
+                       "fresh52a", "fresh56c", "fresh61b", "fresh66a", "fresh70c", "fresh75b",
+                       "fresh80a", "fresh87c", "fresh92b"),
+          "fresh97b": ("fresh", "fresh28c", "fresh33c", "fresh38b", "fresh43a", "fresh47c",
+                       "fresh52b", "fresh57a", "fresh61c", "fresh66b", "fresh71a", "fresh75c",
+                       "fresh80b", "fresh88a", "fresh92c"),
+          "fresh97c": ("fresh23a", "fresh29a", "fresh34a", "fresh38c", "fresh43b", "fresh48a",
+                       "fresh52c", "fresh57b", "fresh62a", "fresh66c", "fresh71b", "fresh76a",
+                       "fresh80c", "fresh88b", "fresh93a")}
 LENGTH = 30  # the length the lead runs them at
 
 
