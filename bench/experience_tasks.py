@@ -980,8 +980,17 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # fresh88a and fresh92c) with 9702, then round 93's 4 (fresh23a's, reused by fresh29a,
 # fresh34a, fresh38c, fresh43b, fresh48a, fresh52c, fresh57b, fresh62a, fresh66c, fresh71b,
 # fresh76a, fresh80c, fresh88b and fresh93a) with 9703.
-# Next in line: fifteenth reuses, the longest ago first (round 93's 16 and 6, then round
-# 94's 18, 24 and 27).
+# "fresh98a/b/c" (round 97, for round 98) likewise, written by the lead before any arm ran
+# on them: the three next in line, FIFTEENTH reuses, the longest ago first: round 93's 16
+# (fresh23b's, reused by fresh29b, fresh34b, fresh39a, fresh44a, fresh48c, fresh53b,
+# fresh58a, fresh62c, fresh67b, fresh72a, fresh76c, fresh81b, fresh88c and fresh93b) with
+# 9801, then round 93's 6 (fresh24a's, reused by fresh30a, fresh35a, fresh39c, fresh44b,
+# fresh49a, fresh53c, fresh58b, fresh63a, fresh67c, fresh72b, fresh77a, fresh81c, fresh89a
+# and fresh93c) with 9802, then round 94's 18 (fresh24b's, reused by fresh30b, fresh35b,
+# fresh40a, fresh44c, fresh49b, fresh54a, fresh58c, fresh63b, fresh68a, fresh72c, fresh77b,
+# fresh81a, fresh89b and fresh94a) with 9803.
+# Next in line: fifteenth reuses, the longest ago first (round 94's 24 and 27), then sixteenth
+# (round 95's 20, 30 and 28).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -1057,7 +1066,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh94a": (18, 9401), "fresh94b": (24, 9402), "fresh94c": (27, 9403),
           "fresh95a": (20, 9501), "fresh95b": (30, 9502), "fresh95c": (28, 9503),
           "fresh96a": (8, 9601), "fresh96b": (5, 9602), "fresh96c": (12, 9603),
-          "fresh97a": (26, 9701), "fresh97b": (13, 9702), "fresh97c": (4, 9703)}
+          "fresh97a": (26, 9701), "fresh97b": (13, 9702), "fresh97c": (4, 9703),
+          "fresh98a": (16, 9801), "fresh98b": (6, 9802), "fresh98c": (18, 9803)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

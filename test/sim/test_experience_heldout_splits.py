@@ -51,7 +51,8 @@ fresh93a/b/c in round 93,
 fresh94a/b/c in round 94,
 fresh95a/b/c in round 95,
 fresh96a/b/c in round 96,
-fresh97a/b/c in round 96, for round 97):
+fresh97a/b/c in round 96, for round 97,
+fresh98a/b/c in round 97, for round 98):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -128,7 +129,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh94": (9401, 9402, 9403),
           "fresh95": (9501, 9502, 9503),
           "fresh96": (9601, 9602, 9603),
-          "fresh97": (9701, 9702, 9703)}
+          "fresh97": (9701, 9702, 9703),
+          "fresh98": (9801, 9802, 9803)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -592,7 +594,16 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
                        "fresh80b", "fresh88a", "fresh92c"),
           "fresh97c": ("fresh23a", "fresh29a", "fresh34a", "fresh38c", "fresh43b", "fresh48a",
                        "fresh52c", "fresh57b", "fresh62a", "fresh66c", "fresh71b", "fresh76a",
-                       "fresh80c", "fresh88b", "fresh93a")}
+                       "fresh80c", "fresh88b", "fresh93a"),
+          "fresh98a": ("fresh23b", "fresh29b", "fresh34b", "fresh39a", "fresh44a", "fresh48c",
+                       "fresh53b", "fresh58a", "fresh62c", "fresh67b", "fresh72a", "fresh76c",
+                       "fresh81b", "fresh88c", "fresh93b"),
+          "fresh98b": ("fresh24a", "fresh30a", "fresh35a", "fresh39c", "fresh44b", "fresh49a",
+                       "fresh53c", "fresh58b", "fresh63a", "fresh67c", "fresh72b", "fresh77a",
+                       "fresh81c", "fresh89a", "fresh93c"),
+          "fresh98c": ("fresh24b", "fresh30b", "fresh35b", "fresh40a", "fresh44c", "fresh49b",
+                       "fresh54a", "fresh58c", "fresh63b", "fresh68a", "fresh72c", "fresh77b",
+                       "fresh81a", "fresh89b", "fresh94a")}
 LENGTH = 30  # the length the lead runs them at
 
 
