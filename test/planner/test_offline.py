@@ -2842,6 +2842,41 @@ def test_a_state_an_earlier_task_made_is_made_again_when_the_arm_finds_the_objec
     assert "heat(Bread_1)" not in [str(c) for c in planner.plan(shut).calls]
 
 
+def test_a_state_this_task_made_stands_when_memory_joined_the_object_to_its_old_node() -> None:
+    """Round 97 (fresh92b tidy s0014, fresh94c tidy s0020): the cup found in a cabinet was
+    picked, heated and put on the counter; the scene graph then joined it to its old node
+    there (a ghost whose state reads "none"), so memory's unit no longer says heated. The
+    task's own heat stands: nothing to do, not a second pick, heat and put. A cool after the
+    heat (the task's last word on its state) does not leave it heated."""
+    vocab = Vocabulary()
+    vocab.add_units([
+        UnitView("Cup_1", "Cup", (1.0, 0.0, 0.9), "none", "a1", receptacle_id="Counter_1",
+                 relation="on", observations=9),
+        UnitView("Counter_1", "CounterTop", (1.0, 0.0, 0.8), "none", "a1", observations=40),
+        UnitView("Microwave_1", "Microwave", (3.0, 0.0, 1.0), "closed", "a1", observations=30),
+        UnitView("Fridge_1", "Fridge", (5.0, 0.0, 1.0), "closed", "a1", observations=30)])
+    goals = ("STATE(Cup, heated)", "ON(Cup, CounterTop)")
+    planner = OfflinePlanner()
+
+    def done(*calls: str) -> PlanRequest:
+        req = PlanRequest("heat the cup and put it on the counter", "", vocab, ["a1"],
+                          robot_area="a1", goal_conditions=goals)
+        req.notes["acted"] = ["Cup_1"]
+        for call in calls:
+            skill, _, rest = call.partition("(")
+            _history(req, skill, tuple(a.strip() for a in rest[:-1].split(",")), True)
+        return req
+
+    heated = done("pick(Cup_1)", "navigate(Microwave_1)", "heat(Cup_1)",
+                  "navigate(Counter_1)", "put(Cup_1, Counter_1, on)")
+    assert planner.plan(heated).calls == []
+    cooled = done("pick(Cup_1)", "navigate(Microwave_1)", "heat(Cup_1)", "navigate(Fridge_1)",
+                  "cool(Cup_1)", "navigate(Counter_1)", "put(Cup_1, Counter_1, on)")
+    assert "heat(Cup_1)" in [str(c) for c in planner.plan(cooled).calls]
+    # Memory's word alone (no heat in this task) is not the task's: the cup is heated.
+    assert "heat(Cup_1)" in [str(c) for c in planner.plan(done("navigate(Cup_1)")).calls]
+
+
 def test_a_put_target_not_seen_in_the_receptacle_just_opened_for_it_is_looked_for_there_first(
         ) -> None:
     """Round 75 (tune2 tidy, stream seed 3152, s0024, exp99's patch applied): the knife in

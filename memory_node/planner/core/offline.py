@@ -195,6 +195,9 @@ class _Sim:
     # Objects whose remembered skill-made states (heated, clean) are not trusted: found
     # shut in where memory did not have them (OfflinePlanner._doubted).
     doubted: frozenset[str] = frozenset()
+    # Object -> the state this task's own last successful state-making skill on it left
+    # (heat -> heated; OfflinePlanner._made_now).
+    made_now: dict[str, str] = field(default_factory=dict)
     # Objects whose remembered placement this task's own evidence contradicts: a look
     # went to them and perception did not see them there (OfflinePlanner._unseen), or the
     # arm found them shut in elsewhere (OfflinePlanner._shut_away). Memory's word on where
@@ -1058,6 +1061,17 @@ class OfflinePlanner:
                 doubted.discard(h.call.args[0])
         return frozenset(doubted)
 
+    def _made_now(self, req: PlanRequest) -> dict[str, str]:
+        """Object -> the state this task's last successful state-making skill on it left
+        (the skill table's `state_after`: heat -> heated); a later such skill on the same
+        object (cool after heat) replaces the earlier one's."""
+        made: dict[str, str] = {}
+        states = {skill: state for state, skill in self.skill_for_state.items()}
+        for h in req.history:
+            if h.success and h.call.args and h.call.skill in states:
+                made[h.call.args[0]] = states[h.call.skill]
+        return made
+
     @staticmethod
     def _doubt_moved(req: PlanRequest) -> None:
         """The base went to `obj` where memory has it (a move that succeeded) and the next
@@ -1564,6 +1578,14 @@ class OfflinePlanner:
                        for u in ([last] if last is not None else units))
         wanted = STATE_GOALS.get(p) or goal.args[1].lower()
         if last is not None:
+            # This task's own skill made the state on it: the skill's word stands for the
+            # task, whatever memory's unit says since. The scene graph may join the object
+            # the robot heated to an older node of it (its ghost where the put left it), whose
+            # "none" the unit then reads (round 97, fresh92b tidy s0014 and fresh94c tidy
+            # s0020: the cup heated and put on the counter was picked, heated and put again,
+            # six calls). Within a task nothing the robot did not do undoes a state.
+            if p == "STATE" and sim.made_now.get(last.object_id) == wanted:
+                return True
             # A skill-made state on an object found where memory did not have it may be
             # another object's: the skill is applied (`_doubted`).
             return last.state == wanted and not (p == "STATE" and last.object_id in sim.doubted)
@@ -1748,6 +1770,7 @@ class OfflinePlanner:
         unseen = self._unseen(req)
         return _Sim(req.held, at, objects,
                     acted=acted, acted_unrecalled=unrecalled, doubted=self._doubted(req),
+                    made_now=self._made_now(req),
                     unseen=unseen | self._shut_away(req),
                     answered=unseen & frozenset(req.notes.get("answered_by_listing", ())),
                     stands=stands,
