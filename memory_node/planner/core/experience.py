@@ -51,6 +51,11 @@ _MADE_STATE = re.compile(r"^([A-Za-z0-9_.:\-]{1,128}) \([A-Za-z0-9_]{1,128}\) is
 _LOOKED_IN = re.compile(r"^([A-Za-z0-9_]{1,128}) was looked for in"
                         r" ([A-Za-z0-9_.:\-]{1,128}(?:, [A-Za-z0-9_.:\-]{1,128}){0,63})"
                         r" in earlier tasks and not found there$")
+# Receptacles the robot left open in earlier tasks, in a house that shuts them
+# (core/experience/memory.py `_left_open_line`).
+_LEFT_OPEN = re.compile(r"^([A-Za-z0-9_.:\-]{1,128}(?:, [A-Za-z0-9_.:\-]{1,128}){0,63})"
+                        r" (?:was|were) left open by the robot in an earlier task, and this"
+                        r" house shuts what is left open$")
 _USED = re.compile(r"^([A-Za-z0-9_]{1,128})=([A-Za-z0-9_.:\-]{1,128})$")
 _ARG = re.compile(r"^[A-Za-z0-9_.:\-]{1,128}$")
 
@@ -217,6 +222,16 @@ def made_states(lines: Iterable[str]) -> dict[str, str]:
     for m in _matches(lines, _MADE_STATE):
         out.setdefault(m.group(1), m.group(2))
     return out
+
+
+def left_open(lines: Iterable[str]) -> frozenset[str]:
+    """The receptacles the robot left open in an earlier task, in a house that shuts what
+    is left open ("object_21, object_2 were left open by the robot in an earlier task, and
+    this house shuts what is left open"); other or malformed lines name none."""
+    out: set[str] = set()
+    for m in _matches(lines, _LEFT_OPEN):
+        out.update(m.group(1).split(", "))
+    return frozenset(out)
 
 
 def searched_out(lines: Iterable[str]) -> frozenset[str]:
