@@ -2988,3 +2988,39 @@ def test_a_cabinet_a_given_up_plan_marked_is_opened_after_the_explore_not_skippe
     _history(req, "open", ("Cabinet_near",), True)
     vocab.add_units([replace(vocab.objects["Cabinet_near"], state="closed")])
     assert "open(Cabinet_near)" not in [str(c) for c in planner.plan(req).calls]
+
+
+def test_a_door_experience_says_the_house_shut_is_opened_before_a_put_or_a_pick() -> None:
+    """Round 97, tidy tuning streams: memory read the fridge open (the robot's own open of
+    an earlier task) when the daily tidy had shut it; the put was refused "the Fridge is
+    closed", then the open, then the put again (67 puts, 103 picks on the experience arm).
+    With experience's line naming the door, the open comes first; without it, or once
+    this subtask has opened the door itself, it does not; a search still reads the door as
+    memory does."""
+    line = ("Fridge_1, Cabinet_1 were left open by the robot in an earlier task, and this "
+            "house shuts what is left open")
+    vocab = Vocabulary()
+    vocab.add_units([
+        UnitView("Apple_1", "Apple", (2.0, 0.0, 1.0), "none", "a1", receptacle_id="robot"),
+        UnitView("Fridge_1", "Fridge", (2.0, 0.0, 1.0), "opened", "a1", observations=30),
+        UnitView("Cup_1", "Cup", (4.0, 0.0, 1.0), "none", "a1", receptacle_id="Cabinet_1",
+                 relation="in", observations=5),
+        UnitView("Cabinet_1", "Cabinet", (4.0, 0.0, 1.0), "opened", "a1", observations=30)])
+    planner = OfflinePlanner()
+
+    def plan(goal: str, facts: tuple[str, ...], held: str = "") -> list[str]:
+        req = PlanRequest("x", "", vocab, ["a1"], robot_area="a1", held=held,
+                          goal_conditions=(goal,), facts=facts)
+        return [str(c) for c in planner.plan(req).calls]
+
+    put = plan("INSIDE(Apple, Fridge)", (line,), held="Apple_1")
+    assert put.index("open(Fridge_1)") < put.index("put(Apple_1, Fridge_1, in)"), put
+    assert "open(Fridge_1)" not in plan("INSIDE(Apple, Fridge)", (), held="Apple_1")
+    pick = plan("HOLDING(Cup)", (line,))
+    assert pick.index("open(Cabinet_1)") < pick.index("pick(Cup_1)"), pick
+    assert "open(Cabinet_1)" not in plan("HOLDING(Cup)", ())
+    # Opened in this subtask: not opened again.
+    req = PlanRequest("x", "", vocab, ["a1"], robot_area="a1", held="Apple_1",
+                      goal_conditions=("INSIDE(Apple, Fridge)",), facts=(line,))
+    _history(req, "open", ("Fridge_1",), True)
+    assert "open(Fridge_1)" not in [str(c) for c in planner.plan(req).calls]

@@ -15,6 +15,7 @@ from memory_node.planner.core.experience import (
     known_bad_codes,
     known_bad_until,
     left_by_robot,
+    left_open,
     looked_in,
     made_states,
     parse_call,
@@ -1823,3 +1824,14 @@ def test_a_state_the_robot_made_on_an_object_it_left_where_it_stays_is_met_witho
              "house puts things back (found in Drawer_1 before)")
     assert plan(left, made, doubt) == ["navigate(Drawer_1)", "open(Drawer_1)"]
     assert plan(left, doubt) == ["navigate(Egg_1)"]   # a state the robot did not make: looked at
+
+
+def test_the_doors_experience_says_the_house_shut_are_read_from_its_line() -> None:
+    tail = " by the robot in an earlier task, and this house shuts what is left open"
+    assert left_open([f"Fridge_1 was left open{tail}", f"Cabinet_1, Drawer_2 were left open{tail}",
+                      "Fridge_1 was left open by the robot"]) == {"Fridge_1", "Cabinet_1",
+                                                                  "Drawer_2"}
+    too_many = ", ".join(f"Drawer_{n}" for n in range(65))
+    for bad in (f"Fridge 1 was left open{tail}", f"{too_many} were left open{tail}",
+                f"Fridge_1,Cabinet_1 were left open{tail}", f"was left open{tail}", ""):
+        assert left_open([bad]) == frozenset(), bad
