@@ -1066,11 +1066,12 @@ class OfflinePlanner:
         return frozenset(doubted)
 
     def _shut_since(self, req: PlanRequest) -> frozenset[str]:
-        """Receptacles memory reads open that experience says the robot left open in an
-        earlier task, in a house that shuts what is left open (`experience.left_open`),
-        and that this task has not opened: planned as closed, so a put into one or a pick
-        from one opens it first (the world takes an open on an open door; `_ensure_open`
-        only: a search still reads them as memory does). Tidy tuning
+        """Receptacles the scene graph reads open that experience says the robot left open
+        in an earlier task, in a house that shuts what is left open (`experience.left_open`),
+        and that this subtask has not opened: a put into one or a pick from one opens it
+        first (`_ensure_open`, `_hold`; the world takes an open on an open door). A search
+        still reads them as memory does: planned as closed everywhere, they reordered
+        searches and lost a task in a probe (fresh94a tidy, round 97). Tidy tuning
         streams, round 97: 67 puts and 103 picks of the experience arm were refused on
         such a door (memory still read it open), each followed by the open."""
         listed = left_open(req.facts)
