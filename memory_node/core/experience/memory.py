@@ -101,6 +101,17 @@ def _opened_by(spec: SkillSpec, step: RecordedStep) -> str:
     return step.args[arg] if arg < len(step.args) else ""
 
 
+def _door_change(spec: SkillSpec, step: RecordedStep) -> tuple[str, str]:
+    """(receptacle, "opened" or "closed") a successful step of an opening or closing skill
+    left; ("", "") for any other step."""
+    state = spec.effect_param("state")
+    if not step.succeeded or not isinstance(state, dict) \
+            or int(state["arg"]) >= len(step.args) \
+            or state.get("value") not in ("opened", "closed"):
+        return "", ""
+    return step.args[int(state["arg"])], str(state["value"])
+
+
 @dataclass
 class _Open:
     """An episode being recorded."""
@@ -615,14 +626,10 @@ class ExperienceMemory:
                         self._trace_refusals(conn, ep.refused.pop(other), opened, now)
                         del ep.opened_for[other]
             return
-        state = spec.effect_param("state")
-        if not step.succeeded or not isinstance(state, dict) \
-                or int(state["arg"]) >= len(step.args):
-            return
-        rec = step.args[int(state["arg"])]
-        if state.get("value") == "closed":
+        rec, value = _door_change(spec, step)
+        if value == "closed":
             ep.opened.discard(rec)
-        elif state.get("value") == "opened":
+        elif value == "opened":
             ep.opened.add(rec)
 
     def _trace_refusals(self, conn: sqlite3.Connection, refusals: list[Transition], rec: str,
@@ -753,19 +760,13 @@ class ExperienceMemory:
             else:
                 continue
             del self._left_open[rec]
-        spec = self.table[step.skill]
-        state = spec.effect_param("state")
-        if not step.succeeded or not isinstance(state, dict) \
-                or int(state["arg"]) >= len(step.args):
-            return
-        rec = step.args[int(state["arg"])]
-        if state.get("value") == "opened":
+        rec, value = _door_change(self.table[step.skill], step)
+        if value:
             self._left_open.pop(rec, None)
+        if value == "opened":
             self._left_open[rec] = step.episode_id
             while len(self._left_open) > MAX_LEFT_OPEN:
                 self._left_open.popitem(last=False)
-        elif state.get("value") == "closed":
-            self._left_open.pop(rec, None)
 
     def _follow_search(self, ep: _Open, step: RecordedStep) -> None:
         """Keep what `_searched_in` reads at the episode's end: a receptacle the episode
