@@ -285,6 +285,8 @@ class OfflinePlanner:
             after = spec.state_after
             if after is not None and after[0] == 0:
                 self.skill_for_state.setdefault(after[1], name)
+        # skill -> the state its success leaves, the same table read the other way.
+        self.state_of_skill = {skill: state for state, skill in self.skill_for_state.items()}
 
     # -- memory reading ---------------------------------------------------------------------
     @staticmethod
@@ -1059,9 +1061,8 @@ class OfflinePlanner:
             unit = req.vocab.objects.get(obj)
             if unit is not None and unit.state_confirmed is False:
                 doubted.add(obj)
-        makers = set(self.skill_for_state.values())
         for h in req.history:
-            if h.success and h.call.skill in makers and h.call.args:
+            if h.success and h.call.skill in self.state_of_skill and h.call.args:
                 doubted.discard(h.call.args[0])
         return frozenset(doubted)
 
@@ -1077,20 +1078,17 @@ class OfflinePlanner:
         listed = left_open(req.facts)
         if not listed:
             return frozenset()
-        now = self._open_now(req)
-        known = req.known_units()
-        return frozenset(r for r in listed - now
-                         if (u := known.get(r)) is not None and u.state == "opened")
+        return frozenset(r for r in listed - self._open_now(req)
+                         if (u := req.known_unit(r)) is not None and u.state == "opened")
 
     def _made_now(self, req: PlanRequest) -> dict[str, str]:
         """Object -> the state this task's last successful state-making skill on it left
         (the skill table's `state_after`: heat -> heated); a later such skill on the same
         object (cool after heat) replaces the earlier one's."""
         made: dict[str, str] = {}
-        states = {skill: state for state, skill in self.skill_for_state.items()}
         for h in req.history:
-            if h.success and h.call.args and h.call.skill in states:
-                made[h.call.args[0]] = states[h.call.skill]
+            if h.success and h.call.args and h.call.skill in self.state_of_skill:
+                made[h.call.args[0]] = self.state_of_skill[h.call.skill]
         return made
 
     @staticmethod
