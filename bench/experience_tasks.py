@@ -989,8 +989,17 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # and fresh93c) with 9802, then round 94's 18 (fresh24b's, reused by fresh30b, fresh35b,
 # fresh40a, fresh44c, fresh49b, fresh54a, fresh58c, fresh63b, fresh68a, fresh72c, fresh77b,
 # fresh81a, fresh89b and fresh94a) with 9803.
-# Next in line: fifteenth reuses, the longest ago first (round 94's 24 and 27), then sixteenth
-# (round 95's 20, 30 and 28).
+# "fresh99a/b/c" (round 98, for round 99) likewise, written by the lead before any arm ran
+# on them: the three next in line, the longest ago first: round 94's 24 (fresh23c's, reused
+# by fresh29c, fresh34c, fresh39b, fresh43c, fresh48b, fresh53a, fresh57c, fresh62b,
+# fresh67a, fresh71c, fresh76b, fresh85a, fresh89c and fresh94b; a FIFTEENTH reuse) with
+# 9901, then round 94's 27 (fresh24c's, reused by fresh31a, fresh35c, fresh40b, fresh45a,
+# fresh49c, fresh54b, fresh59a, fresh63c, fresh68b, fresh73a, fresh77c, fresh85b, fresh90a
+# and fresh94c; a FIFTEENTH reuse) with 9902, then round 95's 20 (fresh22b's, reused by
+# fresh26c, fresh31c, fresh36b, fresh41a, fresh45c, fresh50b, fresh55a, fresh59c, fresh64b,
+# fresh69a, fresh73b, fresh78a, fresh85c, fresh90b and fresh95a; a SIXTEENTH reuse) with 9903.
+# Next in line: sixteenth reuses, the longest ago first (round 95's 30 and 28, then round
+# 96's 8, 5 and 12).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -1067,7 +1076,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh95a": (20, 9501), "fresh95b": (30, 9502), "fresh95c": (28, 9503),
           "fresh96a": (8, 9601), "fresh96b": (5, 9602), "fresh96c": (12, 9603),
           "fresh97a": (26, 9701), "fresh97b": (13, 9702), "fresh97c": (4, 9703),
-          "fresh98a": (16, 9801), "fresh98b": (6, 9802), "fresh98c": (18, 9803)}
+          "fresh98a": (16, 9801), "fresh98b": (6, 9802), "fresh98c": (18, 9803),
+          "fresh99a": (24, 9901), "fresh99b": (27, 9902), "fresh99c": (20, 9903)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -52,7 +52,8 @@ fresh94a/b/c in round 94,
 fresh95a/b/c in round 95,
 fresh96a/b/c in round 96,
 fresh97a/b/c in round 96, for round 97,
-fresh98a/b/c in round 97, for round 98):
+fresh98a/b/c in round 97, for round 98,
+fresh99a/b/c in round 98, for round 99):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -130,7 +131,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh95": (9501, 9502, 9503),
           "fresh96": (9601, 9602, 9603),
           "fresh97": (9701, 9702, 9703),
-          "fresh98": (9801, 9802, 9803)}
+          "fresh98": (9801, 9802, 9803),
+          "fresh99": (9901, 9902, 9903)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -245,6 +247,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 93's: the next three fourteenth reuses, round 88's 4 and 16, then round 89's 6.
 # Round 94's: the next three fourteenth reuses, round 89's 18 and 24, then round 90's 27.
 # Round 95's: the first three fifteenth reuses, round 90's 20 and 30, then round 91's 28.
+# Rounds 96 to 98's: the next fifteenth reuses in the same order; round 98's last two are
+# round 94's 24 and 27, then the first sixteenth, round 95's 20 (fresh99c).
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -603,7 +607,16 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
                        "fresh81c", "fresh89a", "fresh93c"),
           "fresh98c": ("fresh24b", "fresh30b", "fresh35b", "fresh40a", "fresh44c", "fresh49b",
                        "fresh54a", "fresh58c", "fresh63b", "fresh68a", "fresh72c", "fresh77b",
-                       "fresh81a", "fresh89b", "fresh94a")}
+                       "fresh81a", "fresh89b", "fresh94a"),
+          "fresh99a": ("fresh23c", "fresh29c", "fresh34c", "fresh39b", "fresh43c", "fresh48b",
+                       "fresh53a", "fresh57c", "fresh62b", "fresh67a", "fresh71c", "fresh76b",
+                       "fresh85a", "fresh89c", "fresh94b"),
+          "fresh99b": ("fresh24c", "fresh31a", "fresh35c", "fresh40b", "fresh45a", "fresh49c",
+                       "fresh54b", "fresh59a", "fresh63c", "fresh68b", "fresh73a", "fresh77c",
+                       "fresh85b", "fresh90a", "fresh94c"),
+          "fresh99c": ("fresh22b", "fresh26c", "fresh31c", "fresh36b", "fresh41a", "fresh45c",
+                       "fresh50b", "fresh55a", "fresh59c", "fresh64b", "fresh69a", "fresh73b",
+                       "fresh78a", "fresh85c", "fresh90b", "fresh95a")}
 LENGTH = 30  # the length the lead runs them at
 
 
