@@ -1330,10 +1330,14 @@ class ExperienceMemory:
         roles = {r.lower() for r in task.roles}
         out: list[str] = []
         for oid, u in sorted(units.items()):
-            if u.label.lower() not in roles or u.state == "absent":
+            if u.label.lower() not in roles:
                 continue
             place, home = self.places.put_before(oid, episode_id)
-            if place and u.receptacle_id == place:
+            # Absent there too (a look since saw the put's place without it): still named
+            # when memory knows its home, which a search opens first (offline.py
+            # `_search`); fresh91b tidy s0011, round 98, searched the put's fridge again,
+            # then fifteen cabinets, never the cup's home.
+            if place and u.receptacle_id == place and (u.state != "absent" or home):
                 self._count("experience.put_back_doubted")
                 out.append(f"{oid} was put in {place} by the robot in an earlier task, "
                            "and this house puts things back"

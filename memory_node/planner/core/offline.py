@@ -1239,11 +1239,17 @@ class OfflinePlanner:
         keys = {type_key(t) for t in types}
         known = {**req.scene, **sim.objects}
         doors = {type_key(u.label) for u in known.values() if u.state in ("opened", "closed")}
-        last = {u.receptacle_id for u in sim.objects.values()
+        # Experience: where memory last had it is the robot's put, in a house that puts
+        # things back (`put_back`): its home, where it was found before that put, is
+        # where it is (fresh91b tidy s0011, round 98: the cup absent from the fridge the
+        # robot had put it in; the fridge was opened again, then fifteen cabinets, and
+        # never the cabinet it was always found in, which the robot had left open and the
+        # tidy had shut).
+        homes = put_back(req.facts)
+        last = {homes.get(u.object_id) or u.receptacle_id for u in sim.objects.values()
                 if type_key(u.label) in keys and u.relation == "in" and u.receptacle_id
-                and (u.state == ABSENT or u.object_id in self._failed(req))
-                and u.receptacle_id in known
-                and type_key(known[u.receptacle_id].label) in doors}
+                and (u.state == ABSENT or u.object_id in self._failed(req))}
+        last = {r for r in last if r in known and type_key(known[r].label) in doors}
         last -= self._open_now(req) | req.notes.get("cannot_open", set())
         passed = self._passed_over(req)
         start = req.notes.get("known_at_start")
