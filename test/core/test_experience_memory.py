@@ -1740,6 +1740,42 @@ def test_a_unit_memory_has_where_the_robot_put_it_in_an_earlier_task_is_named_in
     assert not exp.places.keeps_puts() or house_kind == "untidied"
 
 
+def test_the_first_answer_that_a_put_did_not_stay_decides_until_kept_ones_outnumber_it(
+        memory: Memory) -> None:
+    """Round 98, fresh91b tidy: the first answer that the robot's put had not stayed came
+    in s0007, the third in s0013; in between, s0011 searched fifteen cabinets for a cup
+    it had put in the fridge in s0008. No untidied tuning stream probed had one such
+    answer in 30 tasks. The house is taken to undo the robot's puts once such answers
+    outnumber kept ones, from the first; kept ones take it back."""
+    exp = memory.experience
+    assert exp is not None
+    assert not exp.places.undoes_puts()
+    _fetch(memory, "h0a", "Cup_0", "Cup", "Cabinet_9", "Drawer_40")
+    _fetch(memory, "h0b", "Cup_0", "Cup", "Cabinet_9")      # the tidy took it back
+    assert (exp.places.kept, exp.places.moved) == (0, 1)
+    assert exp.places.undoes_puts()
+    _fetch(memory, "h1a", "Cup_1", "Cup", "Cabinet_9", "Drawer_41")
+    _fetch(memory, "h1b", "Cup_1", "Cup", "Drawer_41")       # stayed where it was put
+    assert not exp.places.undoes_puts()
+
+
+def test_a_unit_absent_at_the_robots_put_is_named_with_its_home(memory: Memory) -> None:
+    """Round 98, fresh91b tidy s0011: the cup the robot had put in the fridge in s0008 was
+    marked absent there by a look in s0009 (the tidy had taken it home), and no put-back
+    line named it any more: the search opened the fridge again, then fifteen cabinets,
+    never its home. A unit absent at the robot's put is still named, with its home."""
+    _houses_answer(memory, keeps=False)
+    _fetch(memory, "m0#s0", "Mug_1", "Mug", "Cabinet_2")
+    _fetch(memory, "m1#s0", "Mug_1", "Mug", "Cabinet_2", "Fridge_5")
+    mug = memory.short_term.peek("Mug_1")
+    assert mug is not None
+    memory.upsert_object(replace(mug, state="absent"))
+    brief = brief_from_fields("bring me the mug", robot_area="kitchen")
+    line = ("Mug_1 was put in Fridge_5 by the robot in an earlier task, and this house "
+            "puts things back (found in Cabinet_2 before)")
+    assert line in memory.recall.recall("bring me the mug", 5, 400, "m2#s0", brief).facts
+
+
 @pytest.mark.parametrize("put_again", ["same task", "later task"])
 def test_a_put_back_names_the_units_home_not_the_robots_own_earlier_put(
         tmp_path: Path, embedder: Embedder, put_again: str) -> None:

@@ -1658,6 +1658,27 @@ def test_a_put_back_home_read_open_is_opened_and_an_apple_seen_since_comes_befor
     assert strs(OfflinePlanner().plan(req).calls)[:1] == ["navigate(Apple_1)"]
 
 
+def test_a_search_opens_the_home_of_a_unit_absent_at_the_robots_put_first() -> None:
+    """Round 98, fresh91b tidy s0011: the cup memory had absent from the fridge the robot
+    had put it in (the tidy had taken it home) made the fridge the first place searched,
+    then fifteen cabinets, never the cup's home cabinet, read open (the robot's own open;
+    the tidy shut it). With the put-back line naming its home, the search opens the home
+    first; without it, where memory last had it, as before."""
+    fridge = UnitView("Fridge_1", "Fridge", (3.0, 0.0, 1.0), "closed", "kitchen")
+    home = UnitView("Drawer_1", "Drawer", (1.0, 0.5, 1.0), "opened", "kitchen")
+    apple = UnitView("Apple_1", "Apple", (3.0, 0.0, 1.0), "absent", "kitchen",
+                     receptacle_id="Fridge_1", relation="in")
+    line = ("Apple_1 was put in Fridge_1 by the robot in an earlier task, and this house "
+            "puts things back (found in Drawer_1 before)")
+    for facts, first in (((), "Fridge_1"), ((line,), "Drawer_1")):
+        req = request([fridge, home, HOUSE[1], HOUSE[2], apple], ("ON(Apple, CounterTop)",))
+        req.facts = facts
+        req.robot_position = (2.0, 0.5, 0.0)
+        req.notes["explored"] = {("kitchen", "Apple"), ("living_room", "Apple")}
+        assert strs(OfflinePlanner().plan(req).calls) == [f"navigate({first})",
+                                                          f"open({first})"]
+
+
 def test_the_loops_read_times_stay_live_across_a_dry_plan() -> None:
     """Round 65: a plan that must leave no trace restores the notes from a copy; the read
     times the loop answers ReadTimesWanted with (`notes["state_read"]`) were restored as a
