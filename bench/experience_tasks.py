@@ -998,8 +998,17 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # and fresh94c; a FIFTEENTH reuse) with 9902, then round 95's 20 (fresh22b's, reused by
 # fresh26c, fresh31c, fresh36b, fresh41a, fresh45c, fresh50b, fresh55a, fresh59c, fresh64b,
 # fresh69a, fresh73b, fresh78a, fresh85c, fresh90b and fresh95a; a SIXTEENTH reuse) with 9903.
-# Next in line: sixteenth reuses, the longest ago first (round 95's 30 and 28, then round
-# 96's 8, 5 and 12).
+# "fresh100a/b/c" (round 99, for round 100) likewise, written by the lead before any arm
+# ran on them: the three next in line, SIXTEENTH reuses, the longest ago first: round 95's
+# 30 (fresh21c's, reused by fresh27a, fresh32a, fresh36c, fresh41b, fresh46a, fresh50c,
+# fresh55b, fresh60a, fresh64c, fresh69b, fresh73c, fresh78b, fresh86a, fresh90c and
+# fresh95b) with 10001, then round 95's 28 (fresh21b's, reused by fresh26a, fresh31b,
+# fresh36a, fresh40c, fresh45b, fresh50a, fresh54c, fresh59b, fresh64a, fresh68c, fresh74a,
+# fresh78c, fresh86b, fresh91a and fresh95c) with 10002, then round 96's 8 (fresh22a's,
+# reused by fresh27b, fresh32b, fresh37a, fresh41c, fresh46b, fresh51a, fresh55c, fresh60b,
+# fresh65a, fresh69c, fresh74b, fresh79a, fresh86c, fresh91b and fresh96a) with 10003.
+# Next in line: sixteenth reuses, the longest ago first (round 96's 5 and 12, then round
+# 97's 26, 13 and 4).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -1077,7 +1086,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh96a": (8, 9601), "fresh96b": (5, 9602), "fresh96c": (12, 9603),
           "fresh97a": (26, 9701), "fresh97b": (13, 9702), "fresh97c": (4, 9703),
           "fresh98a": (16, 9801), "fresh98b": (6, 9802), "fresh98c": (18, 9803),
-          "fresh99a": (24, 9901), "fresh99b": (27, 9902), "fresh99c": (20, 9903)}
+          "fresh99a": (24, 9901), "fresh99b": (27, 9902), "fresh99c": (20, 9903),
+          "fresh100a": (30, 10001), "fresh100b": (28, 10002), "fresh100c": (8, 10003)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

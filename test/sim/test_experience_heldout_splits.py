@@ -53,7 +53,8 @@ fresh95a/b/c in round 95,
 fresh96a/b/c in round 96,
 fresh97a/b/c in round 96, for round 97,
 fresh98a/b/c in round 97, for round 98,
-fresh99a/b/c in round 98, for round 99):
+fresh99a/b/c in round 98, for round 99,
+fresh100a/b/c in round 99, for round 100):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -132,7 +133,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh96": (9601, 9602, 9603),
           "fresh97": (9701, 9702, 9703),
           "fresh98": (9801, 9802, 9803),
-          "fresh99": (9901, 9902, 9903)}
+          "fresh99": (9901, 9902, 9903),
+          "fresh100": (10001, 10002, 10003)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -249,6 +251,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 95's: the first three fifteenth reuses, round 90's 20 and 30, then round 91's 28.
 # Rounds 96 to 98's: the next fifteenth reuses in the same order; round 98's last two are
 # round 94's 24 and 27, then the first sixteenth, round 95's 20 (fresh99c).
+# Round 99's: the next three sixteenth reuses, round 95's 30 and 28, then round 96's 8.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -616,7 +619,16 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
                        "fresh85b", "fresh90a", "fresh94c"),
           "fresh99c": ("fresh22b", "fresh26c", "fresh31c", "fresh36b", "fresh41a", "fresh45c",
                        "fresh50b", "fresh55a", "fresh59c", "fresh64b", "fresh69a", "fresh73b",
-                       "fresh78a", "fresh85c", "fresh90b", "fresh95a")}
+                       "fresh78a", "fresh85c", "fresh90b", "fresh95a"),
+          "fresh100a": ("fresh21c", "fresh27a", "fresh32a", "fresh36c", "fresh41b", "fresh46a",
+                        "fresh50c", "fresh55b", "fresh60a", "fresh64c", "fresh69b", "fresh73c",
+                        "fresh78b", "fresh86a", "fresh90c", "fresh95b"),
+          "fresh100b": ("fresh21b", "fresh26a", "fresh31b", "fresh36a", "fresh40c", "fresh45b",
+                        "fresh50a", "fresh54c", "fresh59b", "fresh64a", "fresh68c", "fresh74a",
+                        "fresh78c", "fresh86b", "fresh91a", "fresh95c"),
+          "fresh100c": ("fresh22a", "fresh27b", "fresh32b", "fresh37a", "fresh41c", "fresh46b",
+                        "fresh51a", "fresh55c", "fresh60b", "fresh65a", "fresh69c", "fresh74b",
+                        "fresh79a", "fresh86c", "fresh91b", "fresh96a")}
 LENGTH = 30  # the length the lead runs them at
 
 
