@@ -1007,8 +1007,17 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # fresh78c, fresh86b, fresh91a and fresh95c) with 10002, then round 96's 8 (fresh22a's,
 # reused by fresh27b, fresh32b, fresh37a, fresh41c, fresh46b, fresh51a, fresh55c, fresh60b,
 # fresh65a, fresh69c, fresh74b, fresh79a, fresh86c, fresh91b and fresh96a) with 10003.
-# Next in line: sixteenth reuses, the longest ago first (round 96's 5 and 12, then round
-# 97's 26, 13 and 4).
+# "fresh101a/b/c" (round 100, for round 101) likewise, written by the lead before any arm
+# ran on them: the three next in line, SIXTEENTH reuses, the longest ago first: round 96's
+# 5 (report's, reused by fresh28a, fresh33a, fresh37c, fresh42b, fresh47a, fresh51b,
+# fresh56a, fresh60c, fresh65b, fresh70a, fresh74c, fresh79b, fresh87a, fresh91c and
+# fresh96b) with 10101, then round 96's 12 (heldout's, reused by fresh28b, fresh33b,
+# fresh38a, fresh42c, fresh47b, fresh51c, fresh56b, fresh61a, fresh65c, fresh70b, fresh75a,
+# fresh79c, fresh87b, fresh92a and fresh96c) with 10102, then round 97's 26 (fresh22c's,
+# reused by fresh27c, fresh32c, fresh37b, fresh42a, fresh46c, fresh52a, fresh56c, fresh61b,
+# fresh66a, fresh70c, fresh75b, fresh80a, fresh87c, fresh92b and fresh97a) with 10103.
+# Next in line: sixteenth reuses, the longest ago first (round 97's 13 and 4, then round
+# 98's 16, 6 and 18).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -1087,7 +1096,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh97a": (26, 9701), "fresh97b": (13, 9702), "fresh97c": (4, 9703),
           "fresh98a": (16, 9801), "fresh98b": (6, 9802), "fresh98c": (18, 9803),
           "fresh99a": (24, 9901), "fresh99b": (27, 9902), "fresh99c": (20, 9903),
-          "fresh100a": (30, 10001), "fresh100b": (28, 10002), "fresh100c": (8, 10003)}
+          "fresh100a": (30, 10001), "fresh100b": (28, 10002), "fresh100c": (8, 10003),
+          "fresh101a": (5, 10101), "fresh101b": (12, 10102), "fresh101c": (26, 10103)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -54,7 +54,8 @@ fresh96a/b/c in round 96,
 fresh97a/b/c in round 96, for round 97,
 fresh98a/b/c in round 97, for round 98,
 fresh99a/b/c in round 98, for round 99,
-fresh100a/b/c in round 99, for round 100):
+fresh100a/b/c in round 99, for round 100,
+fresh101a/b/c in round 100, for round 101):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -134,7 +135,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh97": (9701, 9702, 9703),
           "fresh98": (9801, 9802, 9803),
           "fresh99": (9901, 9902, 9903),
-          "fresh100": (10001, 10002, 10003)}
+          "fresh100": (10001, 10002, 10003),
+          "fresh101": (10101, 10102, 10103)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -252,6 +254,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Rounds 96 to 98's: the next fifteenth reuses in the same order; round 98's last two are
 # round 94's 24 and 27, then the first sixteenth, round 95's 20 (fresh99c).
 # Round 99's: the next three sixteenth reuses, round 95's 30 and 28, then round 96's 8.
+# Round 100's: the next three, round 96's 5 and 12, then round 97's 26.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -628,7 +631,16 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
                         "fresh78c", "fresh86b", "fresh91a", "fresh95c"),
           "fresh100c": ("fresh22a", "fresh27b", "fresh32b", "fresh37a", "fresh41c", "fresh46b",
                         "fresh51a", "fresh55c", "fresh60b", "fresh65a", "fresh69c", "fresh74b",
-                        "fresh79a", "fresh86c", "fresh91b", "fresh96a")}
+                        "fresh79a", "fresh86c", "fresh91b", "fresh96a"),
+          "fresh101a": ("report", "fresh28a", "fresh33a", "fresh37c", "fresh42b", "fresh47a",
+                        "fresh51b", "fresh56a", "fresh60c", "fresh65b", "fresh70a", "fresh74c",
+                        "fresh79b", "fresh87a", "fresh91c", "fresh96b"),
+          "fresh101b": ("heldout", "fresh28b", "fresh33b", "fresh38a", "fresh42c", "fresh47b",
+                        "fresh51c", "fresh56b", "fresh61a", "fresh65c", "fresh70b", "fresh75a",
+                        "fresh79c", "fresh87b", "fresh92a", "fresh96c"),
+          "fresh101c": ("fresh22c", "fresh27c", "fresh32c", "fresh37b", "fresh42a", "fresh46c",
+                        "fresh52a", "fresh56c", "fresh61b", "fresh66a", "fresh70c", "fresh75b",
+                        "fresh80a", "fresh87c", "fresh92b", "fresh97a")}
 LENGTH = 30  # the length the lead runs them at
 
 
