@@ -870,8 +870,11 @@ class ExperienceMemory:
             # destination far more often than a pick's object, so without this its home was
             # never a usual place, and a later "put the tomato in the bowl" opened nine
             # receptacles before the cabinet two earlier tasks had used it in (round 100,
-            # fresh98a tidy s0022).
-            if rec in step.labels and step.places.get(rec, ('', '', ''))[1]:
+            # fresh98a tidy s0022). Not furniture: a wall cabinet memory had "on" the
+            # counter below it is no thing to look for there (its fact crowded a put-back
+            # line out of the plan's facts: fresh90c tidy s0024, a pick refused twice).
+            if rec in step.labels and step.places.get(rec, ("", "", ""))[1] \
+                    and not self.categories.stands_alone(step.labels[rec]):
                 seen.append((rec, *step.places[rec], "found"))
         out = []
         for obj, rel, rec, rec_label, kind in seen:
