@@ -427,7 +427,9 @@ def test_a_puts_receptacle_is_counted_found_where_memory_had_it(memory: Memory) 
     """A bowl is a put's destination far more often than a pick's object: the cabinet it
     stood in when two puts used it is its usual place, so a later search for a bowl opens
     that cabinet first (round 100, fresh98a tidy s0022: nine receptacles opened before it).
-    A put into a drawer, which stands in nothing, counts no place for the drawer."""
+    A put into a drawer, which stands in nothing, counts no place for the drawer, nor one
+    into a wall cabinet memory has on the counter below it (furniture: fresh90c tidy
+    s0024, its fact crowded a put-back line out of the plan's facts)."""
     r = memory.recall
     exp = memory.experience
     assert exp is not None
@@ -446,7 +448,15 @@ def test_a_puts_receptacle_is_counted_found_where_memory_had_it(memory: Memory) 
     r.record_outcome("e3", "put", ["Knife_1", "Drawer_2", "in"], True, robot_area="kitchen")
     memory.end_episode("e3", task_succeeded=True)
     assert exp.places.places("Drawer") == []
-    answer = r.recall("put the apple in the bowl", 5, 400, episode_id="e4")
+    memory.upsert_object(Unit("CounterTop_1", "CounterTop", (0.0, 3.0, 0.9),
+                              area_id="kitchen"))
+    memory.upsert_object(Unit("Cabinet_3", "Cabinet", (0.0, 3.0, 1.7), state="opened",
+                              area_id="kitchen", receptacle_id="CounterTop_1", relation="on"))
+    r.record_outcome("e4", "pick", ["Knife_1"], True, robot_area="kitchen")
+    r.record_outcome("e4", "put", ["Knife_1", "Cabinet_3", "in"], True, robot_area="kitchen")
+    memory.end_episode("e4", task_succeeded=True)
+    assert exp.places.places("Cabinet") == []
+    answer = r.recall("put the apple in the bowl", 5, 400, episode_id="e5")
     assert any(f.startswith("Bowl is usually in Cabinet_2 (Cabinet), 2x [fact:")
                for f in answer.facts), answer.facts
 
