@@ -61,9 +61,6 @@ class UnitLookup:
     message: str = ""
 
 
-# Categories of things that stand in nothing (a drawer's box lies within its cabinet's).
-STANDS_ALONE = frozenset({"furniture", "appliance", "fixture"})
-
 
 class Memory:
     """Long- and short-term memory and recall behind one SQLite file."""
@@ -92,8 +89,7 @@ class Memory:
                                         settings.frame_id)
         table = CategoryTable.load()
         self.long_term.is_container = lambda label: type_key(label) in table.in_receptacles
-        self.long_term.stands_alone = lambda label: bool(
-            STANDS_ALONE.intersection(table.categories(label)))
+        self.long_term.stands_alone = table.stands_alone
         self.recall = RecallMemory(self.short_term, settings.recall,
                                    long_term_text=self.long_term.scene_graph_text,
                                    embedder=embedder)

@@ -423,6 +423,44 @@ def test_facts_from_outcomes_have_provenance_and_supersede(memory: Memory) -> No
                for f in answer.facts)
 
 
+def test_a_puts_receptacle_is_counted_found_where_memory_had_it(memory: Memory) -> None:
+    """A bowl is a put's destination far more often than a pick's object: the cabinet it
+    stood in when two puts used it is its usual place, so a later search for a bowl opens
+    that cabinet first (round 100, fresh98a tidy s0022: nine receptacles opened before it).
+    A put into a drawer, which stands in nothing, counts no place for the drawer, nor one
+    into a wall cabinet memory has on the counter below it (furniture: fresh90c tidy
+    s0024, its fact crowded a put-back line out of the plan's facts)."""
+    r = memory.recall
+    exp = memory.experience
+    assert exp is not None
+    memory.upsert_object(Unit("Cabinet_2", "Cabinet", (2.5, -1.3, 0.4), state="closed",
+                              area_id="kitchen"))
+    memory.upsert_object(Unit("Bowl_1", "Bowl", (2.5, -1.3, 0.1), area_id="kitchen",
+                              receptacle_id="Cabinet_2", relation="in"))
+    for episode, held in (("e1", "Tomato_1"), ("e2", "Apple_1")):
+        r.record_outcome(episode, "pick", [held], True, robot_area="kitchen")
+        r.record_outcome(episode, "put", [held, "Bowl_1", "in"], True, robot_area="kitchen")
+        memory.end_episode(episode, task_succeeded=True)
+    usual = exp.facts.current("type:Bowl", "usually")
+    assert usual is not None and usual.value == "in Cabinet_2 (Cabinet)" and usual.support == 2
+    assert usual.provenance == ["episode:e1#1", "episode:e2#1"]
+    r.record_outcome("e3", "pick", ["Knife_1"], True, robot_area="kitchen")
+    r.record_outcome("e3", "put", ["Knife_1", "Drawer_2", "in"], True, robot_area="kitchen")
+    memory.end_episode("e3", task_succeeded=True)
+    assert exp.places.places("Drawer") == []
+    memory.upsert_object(Unit("CounterTop_1", "CounterTop", (0.0, 3.0, 0.9),
+                              area_id="kitchen"))
+    memory.upsert_object(Unit("Cabinet_3", "Cabinet", (0.0, 3.0, 1.7), state="opened",
+                              area_id="kitchen", receptacle_id="CounterTop_1", relation="on"))
+    r.record_outcome("e4", "pick", ["Knife_1"], True, robot_area="kitchen")
+    r.record_outcome("e4", "put", ["Knife_1", "Cabinet_3", "in"], True, robot_area="kitchen")
+    memory.end_episode("e4", task_succeeded=True)
+    assert exp.places.places("Cabinet") == []
+    answer = r.recall("put the apple in the bowl", 5, 400, episode_id="e5")
+    assert any(f.startswith("Bowl is usually in Cabinet_2 (Cabinet), 2x [fact:")
+               for f in answer.facts), answer.facts
+
+
 def test_usual_places_count_where_a_type_was_found_and_supersede_softly(
         memory: Memory) -> None:
     """Where knives were picked from (found) beats where one was put; a place overtakes

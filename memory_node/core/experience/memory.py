@@ -842,8 +842,9 @@ class ExperienceMemory:
     def _usual_places_of(self, conn: sqlite3.Connection, step: RecordedStep, source: str,
                          opened_for: tuple[str, str] | None = None) -> list[FactAssertion]:
         """Count where a successful pick found its object (the receptacle opened for it
-        after a refused pick, `opened_for`, else memory's place for it) and where a put set
-        it down; the usual-place fact of the type when this place is (still or now) its
+        after a refused pick, `opened_for`, else memory's place for it), where a put set
+        it down, and where the put's receptacle stood (memory's place for it); the
+        usual-place fact of the type when this place is (still or now) its
         usual one, or when, in a house that keeps the robot's puts
         (`UsualPlaces.keeps_puts`), the find or put took back what the same object gave
         another place (`UsualPlaces.supersede`) and the usual place is no longer the
@@ -864,6 +865,17 @@ class ExperienceMemory:
             obj, rel, rec = placed
             if obj in step.labels and rec in step.labels:
                 seen.append((obj, rel, rec, step.labels[rec], "put"))
+            # The receptacle a put used stood where memory had it (in or on something): it
+            # was found there as a picked object is. A bowl or a pot is a put's
+            # destination far more often than a pick's object, so without this its home was
+            # never a usual place, and a later "put the tomato in the bowl" opened nine
+            # receptacles before the cabinet two earlier tasks had used it in (round 100,
+            # fresh98a tidy s0022). Not furniture: a wall cabinet memory had "on" the
+            # counter below it is no thing to look for there (its fact crowded a put-back
+            # line out of the plan's facts: fresh90c tidy s0024, a pick refused twice).
+            if rec in step.labels and step.places.get(rec, ("", "", ""))[1] \
+                    and not self.categories.stands_alone(step.labels[rec]):
+                seen.append((rec, *step.places[rec], "found"))
         out = []
         for obj, rel, rec, rec_label, kind in seen:
             label = step.labels[obj]

@@ -11,6 +11,8 @@ from memory_node.core.config_files import config_path, load_yaml
 from memory_node.core.recall.lexical import split_label
 
 SIZE_CLASSES = ("small", "medium", "large")
+# Categories of things that stand in nothing (a drawer's box lies within its cabinet's).
+STANDS_ALONE = frozenset({"furniture", "appliance", "fixture"})
 
 
 def default_table_path() -> Path:
@@ -90,6 +92,10 @@ class CategoryTable:
         key = type_key(label)
         return (not self.receptacles or key not in self.types or key in self.receptacles
                 or key in self.in_receptacles)
+
+    def stands_alone(self, label: str) -> bool:
+        """Does a `label` stand in nothing (furniture, an appliance, a fixture)?"""
+        return bool(STANDS_ALONE.intersection(self.categories(label)))
 
     def all_categories(self) -> frozenset[str]:
         return frozenset(c for info in self.types.values() for c in info.categories)
