@@ -61,7 +61,6 @@ class UnitLookup:
     message: str = ""
 
 
-
 class Memory:
     """Long- and short-term memory and recall behind one SQLite file."""
 

@@ -873,9 +873,10 @@ class ExperienceMemory:
             # fresh98a tidy s0022). Not furniture: a wall cabinet memory had "on" the
             # counter below it is no thing to look for there (its fact crowded a put-back
             # line out of the plan's facts: fresh90c tidy s0024, a pick refused twice).
-            if rec in step.labels and step.places.get(rec, ("", "", ""))[1] \
+            stood = step.places.get(rec)
+            if stood and stood[1] and rec in step.labels \
                     and not self.categories.stands_alone(step.labels[rec]):
-                seen.append((rec, *step.places[rec], "found"))
+                seen.append((rec, *stood, "found"))
         out = []
         for obj, rel, rec, rec_label, kind in seen:
             label = step.labels[obj]
