@@ -1016,8 +1016,17 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # fresh79c, fresh87b, fresh92a and fresh96c) with 10102, then round 97's 26 (fresh22c's,
 # reused by fresh27c, fresh32c, fresh37b, fresh42a, fresh46c, fresh52a, fresh56c, fresh61b,
 # fresh66a, fresh70c, fresh75b, fresh80a, fresh87c, fresh92b and fresh97a) with 10103.
-# Next in line: sixteenth reuses, the longest ago first (round 97's 13 and 4, then round
-# 98's 16, 6 and 18).
+# "fresh102a/b/c" (round 101, for round 102) likewise, written by the lead before any arm
+# ran on them: the three next in line, SIXTEENTH reuses, the longest ago first: round 97's
+# 13 (fresh's, reused by fresh28c, fresh33c, fresh38b, fresh43a, fresh47c, fresh52b,
+# fresh57a, fresh61c, fresh66b, fresh71a, fresh75c, fresh80b, fresh88a, fresh92c and
+# fresh97b) with 10201, then round 97's 4 (fresh23a's, reused by fresh29a, fresh34a,
+# fresh38c, fresh43b, fresh48a, fresh52c, fresh57b, fresh62a, fresh66c, fresh71b, fresh76a,
+# fresh80c, fresh88b, fresh93a and fresh97c) with 10202, then round 98's 16 (fresh23b's,
+# reused by fresh29b, fresh34b, fresh39a, fresh44a, fresh48c, fresh53b, fresh58a, fresh62c,
+# fresh67b, fresh72a, fresh76c, fresh81b, fresh88c, fresh93b and fresh98a) with 10203.
+# Next in line: sixteenth reuses, the longest ago first (round 98's 6 and 18, then round
+# 99's 24, 27 and 20).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -1097,7 +1106,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh98a": (16, 9801), "fresh98b": (6, 9802), "fresh98c": (18, 9803),
           "fresh99a": (24, 9901), "fresh99b": (27, 9902), "fresh99c": (20, 9903),
           "fresh100a": (30, 10001), "fresh100b": (28, 10002), "fresh100c": (8, 10003),
-          "fresh101a": (5, 10101), "fresh101b": (12, 10102), "fresh101c": (26, 10103)}
+          "fresh101a": (5, 10101), "fresh101b": (12, 10102), "fresh101c": (26, 10103),
+          "fresh102a": (13, 10201), "fresh102b": (4, 10202), "fresh102c": (16, 10203)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -55,7 +55,8 @@ fresh97a/b/c in round 96, for round 97,
 fresh98a/b/c in round 97, for round 98,
 fresh99a/b/c in round 98, for round 99,
 fresh100a/b/c in round 99, for round 100,
-fresh101a/b/c in round 100, for round 101):
+fresh101a/b/c in round 100, for round 101,
+fresh102a/b/c in round 101, for round 102):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -136,7 +137,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh98": (9801, 9802, 9803),
           "fresh99": (9901, 9902, 9903),
           "fresh100": (10001, 10002, 10003),
-          "fresh101": (10101, 10102, 10103)}
+          "fresh101": (10101, 10102, 10103),
+          "fresh102": (10201, 10202, 10203)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -255,6 +257,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # round 94's 24 and 27, then the first sixteenth, round 95's 20 (fresh99c).
 # Round 99's: the next three sixteenth reuses, round 95's 30 and 28, then round 96's 8.
 # Round 100's: the next three, round 96's 5 and 12, then round 97's 26.
+# Round 101's: the next three, round 97's 13 and 4, then round 98's 16.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -640,7 +643,16 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
                         "fresh79c", "fresh87b", "fresh92a", "fresh96c"),
           "fresh101c": ("fresh22c", "fresh27c", "fresh32c", "fresh37b", "fresh42a", "fresh46c",
                         "fresh52a", "fresh56c", "fresh61b", "fresh66a", "fresh70c", "fresh75b",
-                        "fresh80a", "fresh87c", "fresh92b", "fresh97a")}
+                        "fresh80a", "fresh87c", "fresh92b", "fresh97a"),
+          "fresh102a": ("fresh", "fresh28c", "fresh33c", "fresh38b", "fresh43a", "fresh47c",
+                        "fresh52b", "fresh57a", "fresh61c", "fresh66b", "fresh71a", "fresh75c",
+                        "fresh80b", "fresh88a", "fresh92c", "fresh97b"),
+          "fresh102b": ("fresh23a", "fresh29a", "fresh34a", "fresh38c", "fresh43b", "fresh48a",
+                        "fresh52c", "fresh57b", "fresh62a", "fresh66c", "fresh71b", "fresh76a",
+                        "fresh80c", "fresh88b", "fresh93a", "fresh97c"),
+          "fresh102c": ("fresh23b", "fresh29b", "fresh34b", "fresh39a", "fresh44a", "fresh48c",
+                        "fresh53b", "fresh58a", "fresh62c", "fresh67b", "fresh72a", "fresh76c",
+                        "fresh81b", "fresh88c", "fresh93b", "fresh98a")}
 LENGTH = 30  # the length the lead runs them at
 
 
