@@ -9,9 +9,9 @@ access) and checks, at every capacity, steered W-TinyLFU minus the better of LRU
 (hit rate over the whole stream, as `cache_hit_rate.py` counts it, in points).
 
     .venv/bin/python bench/cache_rule_heldout.py [--jobs 1] [--lengths 30000,100000]
-        [--variants old|fresh|...|fresh75|fresh76] [--suffix _r14] [--ref main]
+        [--variants old|fresh|...|fresh76|fresh77] [--suffix _r14] [--ref main]
         [--theine [--theine-runs 3]] [--optimum]
-        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh76][SUFFIX].{json,md}
+        # -> bench/results/cache_rule_heldout[_fresh|_fresh2|...|_fresh77][SUFFIX].{json,md}
 
 The variants are a pure function of their index. ``old`` (seeds 1000+) was held out in
 round 10 and has been tuning data since round 11 (it was run during those rounds);
@@ -1412,6 +1412,50 @@ numbers, the forwarders, the courses, the channels, the farms, the flaky devices
 changes: the storms, the new parts, the terms and windows, the parts of the day, the
 crops, the releases and stages; scans: the new frames and now slots, the serial records,
 the foreign cars and waybills, the messages, the air waybills, the tickets and samples.
+``fresh77`` (seeds 99000+) was written in round 101 before anything ran on it, by a writer
+who did not read the policy's code: a space surveillance centre's conjunction screening (a
+catalogue in altitude order re-fitted at every update, each active satellite screened
+against the eight objects either side of it, close approaches screened again until their
+closest approach with a new message each time, operators reading their open events by
+fleet size, breakups adding fragments), a particle physics experiment's conditions
+database (reconstruction jobs reading every tag's payload at their start and the
+per-section tags at every luminosity section, prompt jobs following data taking, a
+reprocessing campaign walking the runs from the first, analysis jobs over the good runs, a
+new global tag every 150 jobs), a proteomics search engine's peptide index (runs of a
+sample's fractions, spectra in retention-time order reading the target and decoy blocks
+of their precursor mass, the abundant proteins' peptides fragmented again and again,
+protein inference over every protein found at the end of a run and of a sample, a new
+sample reshuffling the abundances), a Certificate Transparency log (a certificate a tick
+under the issuers by Zipf, the right edge read at every merge, monitors fetching batches
+after their own cursors, the slow ones falling behind, inclusion proofs of mostly recent
+leaves up the audit path, researchers' bulk downloads), a proof assistant's server under a
+mathematics library's contributors (edits re-elaborating a file from the edit to the end,
+each declaration citing the same lemmas by Zipf until edited, simp's discrimination tree,
+saves checking the importers, CI over the files saved since its last run), an options
+market maker's pricing engine (underlyings ticking by Zipf, the strikes round a drifting
+spot repriced in the three nearest expiries, trades booked, surface refits repricing the
+whole chain, the risk system's sweeps of the book, weekly expiries), a GNSS RTK network's
+correction server (every station's observation a new key each epoch, rovers of farms by
+Zipf reading their three nearest stations each epoch through the working day, tractors
+along their rows, surveyors hopping, ephemerides renewed, the integrity monitor's walks),
+a web archive's replay service (sites by Zipf, a page and its embedded resources at their
+captures nearest the asked date through the CDX index, links followed around the same
+date, calendars, an old page going viral, researchers' jobs reading a site's captures in
+order) and a flood forecasting service (hourly telemetry blocks, gauge pages by Zipf,
+forecast runs walking the catchments upstream to downstream, storms over a few
+catchments with telemetry every step, runs every fourth step, new warnings and four
+times the public). Loops: the screening walks, the risk sweeps, the forecast runs, the
+protein inference, the CI runs and importers' checks, the integrity walks, the stations'
+records; small loops: the ephemerides in view, the strikes round the spot, the per-section
+tags, the storm's gauges on the forecaster's display; late re-references: the open
+conjunctions, the lagging monitors, the inclusion proofs, the reprocessed runs' payloads,
+the re-elaborated declarations; frequency-skewed: the operators, the issuers, the
+abundant proteins' mass blocks, the library's basic lemmas and simp nodes, the
+underlyings, the farms' stations, the archived sites and their stylesheets, the gauge
+pages; phase changes: the breakups, the global tags, the samples, the surface refits and
+expiries, the working day, the viral pages, the storms; scans: the re-fitted ephemerides,
+the spectra, the new leaves, the epochs' observations, the researchers' jobs, the
+telemetry blocks.
 """
 
 from __future__ import annotations
@@ -35342,6 +35386,698 @@ def fresh76_variants(n: int) -> dict[str, Callable[[], list[int]]]:
     return {name: _take(gen, n) for name, gen in v.items()}
 
 
+def conjunction_screening(seed: int, objects: int, actives: int) -> Iterator[int]:
+    """A space surveillance centre's conjunction screening (``objects`` tracked objects in a
+    catalogue kept in order of perigee altitude, ``actives`` of them active satellites whose
+    operators own fleets of very different sizes, by Zipf); every catalogue update re-fits
+    the orbit of every object tracked since the last one (a new ephemeris each: a third of
+    the catalogue and every object in an open event), then the screening walks the catalogue
+    in altitude order: each active satellite reads its record, its ephemeris and the
+    ephemerides of the eight objects either side of it; one screened pair in 250 comes close
+    enough to open an event, screened again at every update until its closest approach two to
+    six updates later, each time writing a new conjunction data message; after a satellite,
+    one operator in four reads its open events and their latest messages; one update in
+    twenty a breakup puts 20 to 120 new fragments next to their parent's altitude, screened
+    from then on)."""
+    rng = random.Random(seed)
+    sat_k, eph_k, event_k, cdm_k, op_k = (i << 48 for i in range(5))
+    order = rng.sample(range(objects), objects)
+    active = set(rng.sample(range(objects), actives))
+    pick_op = _zipf(rng, max(2, actives // 8), 1.1)
+    owner = {a: pick_op() for a in sorted(active)}
+    version: dict[int, int] = collections.defaultdict(int)
+    # (object, object) -> [event, updates to its closest approach, its latest message]
+    events: dict[tuple[int, int], list[int]] = {}
+    event_id = itertools.count()
+    cdm = itertools.count()
+    fragment = itertools.count(objects)
+    while True:
+        watched = {o for pair in events for o in pair}
+        for o in order:
+            if o in watched or rng.random() < 1 / 3:
+                version[o] += 1
+        if rng.random() < 0.05:
+            at = rng.randrange(len(order))
+            order[at:at] = [next(fragment) for _ in range(rng.randint(20, 120))]
+        for pair in list(events):
+            events[pair][1] -= 1
+            if events[pair][1] < 0:
+                del events[pair]
+        for i, a in enumerate(order):
+            if a not in active:
+                continue
+            yield sat_k + a
+            yield eph_k + (a << 20) + version[a]
+            for j in range(max(0, i - 8), min(len(order), i + 9)):
+                b = order[j]
+                if b == a:
+                    continue
+                yield eph_k + (b << 20) + version[b]
+                pair = (min(a, b), max(a, b))
+                ev = events.get(pair)
+                if ev is None and rng.random() < 1 / 250:
+                    ev = events[pair] = [next(event_id), rng.randint(2, 6), 0]
+                if ev is not None:
+                    ev[2] = next(cdm)
+                    yield event_k + ev[0]
+                    yield cdm_k + ev[2]
+            if rng.random() < 0.25:
+                op = pick_op()
+                yield op_k + op
+                for pair, ev in events.items():
+                    if owner.get(pair[0]) == op or owner.get(pair[1]) == op:
+                        yield event_k + ev[0]
+                        yield cdm_k + ev[2]
+
+
+def conditions_db(seed: int, tags: int, jobs: int) -> Iterator[int]:
+    """A particle physics experiment's conditions database as its caching proxies see it
+    (``tags`` conditions tags, each valid for a luminosity section, a run, an accelerator
+    fill or a hundred runs; ``jobs`` reconstruction jobs at a time, each over a range of 10 to
+    50 luminosity sections of one run: at its start the global tag, the run's record and
+    every tag's payload for its first section, then at every section the payloads of the
+    tags that change per section); half the jobs are prompt reconstruction following data
+    taking (a new run when the last one is done, a new fill one run in three), a third belong
+    to the reprocessing campaign walking the runs from the first, and the rest are analysis
+    jobs over the good runs, the oldest asked for most (200 runs were taken before the stream
+    starts); every 150th job brings a new global tag in which a tenth of the tags are
+    re-derived, new payloads for every interval; the campaign starts again from the first run
+    when it nears the present)."""
+    rng = random.Random(seed)
+    gt_k, run_k, cond_k = (i << 48 for i in range(3))
+    grain = [rng.choices((0, 1, 2, 3), (1, 4, 3, 2))[0] for _ in range(tags)]
+    per_section = [t for t in range(tags) if grain[t] == 0]
+    ver = [0] * tags
+    fill: list[int] = []
+    sections: list[int] = []
+    good: list[int] = []
+
+    def new_run() -> None:
+        fill.append(fill[-1] + (rng.random() < 1 / 3) if fill else 0)
+        sections.append(rng.randint(20, 600))
+        if rng.random() < 0.1:
+            good.append(len(fill) - 1)
+
+    for _ in range(200):  # the runs taken before the stream starts
+        new_run()
+    if not good:
+        good.append(0)
+
+    def payload(t: int, run: int, ls: int) -> int:
+        iov = (run << 12 | ls, run, fill[run], run // 100)[grain[t]]
+        return cond_k + ((t << 6 | ver[t] & 63) << 32) + iov
+
+    gt = 0
+    prompt = [len(fill) - 1, 0]
+    campaign = [0, 0]
+    running: list[list[int]] = []
+    started = 0
+
+    def start() -> Iterator[int]:
+        nonlocal gt, campaign, started
+        started += 1
+        if started % 150 == 0:
+            gt += 1
+            for t in rng.sample(range(tags), max(1, tags // 10)):
+                ver[t] += 1
+        kind = rng.random()
+        if kind < 0.5:
+            run, ls = prompt
+            end = min(sections[run], ls + rng.randint(10, 50))
+            if end >= sections[run]:
+                new_run()
+                prompt[:] = [len(fill) - 1, 0]
+            else:
+                prompt[1] = end
+        elif kind < 0.85:
+            if campaign[0] >= len(fill) - 30:
+                campaign = [0, 0]
+            run, ls = campaign
+            end = min(sections[run], ls + rng.randint(10, 50))
+            campaign = [run + 1, 0] if end >= sections[run] else [run, end]
+        else:
+            run = good[int(len(good) * rng.random() ** 3)]
+            ls = rng.randrange(sections[run])
+            end = min(sections[run], ls + rng.randint(10, 50))
+        running.append([run, ls, end])
+        yield gt_k + gt
+        yield run_k + run
+        for t in range(tags):
+            yield payload(t, run, ls)
+
+    for _ in range(jobs):
+        yield from start()
+    while True:
+        job = running[rng.randrange(len(running))]
+        job[1] += 1
+        if job[1] >= job[2]:
+            running.remove(job)
+            yield from start()
+            continue
+        for t in per_section:
+            yield payload(t, job[0], job[1])
+        if not per_section:
+            yield run_k + job[0]
+
+
+def peptide_search(seed: int, proteins: int, fractions: int) -> Iterator[int]:
+    """A proteomics search engine's peptide index under a lab's LC-MS/MS runs (a sequence
+    database of ``proteins`` proteins digested to 3 to 25 peptides each, the target and the
+    decoy index sorted by precursor mass in blocks of 32 peptides; a sample is split into
+    ``fractions`` fractions, a run each: the peptides of the fraction are detected with a
+    chance that falls with their protein's abundance in the sample, the abundant ones
+    fragmented again and again as they elute; the spectra come in retention-time order, each
+    a new key reading the target and decoy blocks of its precursor mass, the next block one
+    time in three, and, when it is identified, the peptide and its protein; at the end of a
+    run the protein inference reads every protein found, and at the end of a sample every
+    protein found in any of its fractions; a new sample keeps the housekeeping proteins, a
+    twentieth, at the top and reshuffles a third of the others' abundances)."""
+    rng = random.Random(seed)
+    spec_k, blk_k, dec_k, pep_k, prot_k = (i << 48 for i in range(5))
+    peptides = sorted((rng.uniform(500.0, 4000.0), p)
+                      for p in range(proteins) for _ in range(rng.randint(3, 25)))
+    protein_of = [p for _, p in peptides]
+    rt = [rng.random() for _ in peptides]
+    by_fraction: list[list[int]] = [[] for _ in range(fractions)]
+    for i in range(len(peptides)):
+        by_fraction[rng.randrange(fractions)].append(i)
+    last_block = (len(peptides) - 1) // 32
+    housekeeping = max(1, proteins // 20)
+    order = rng.sample(range(proteins), proteins)
+    spectrum = itertools.count()
+    while True:
+        tail = order[housekeeping:]
+        moved = rng.sample(range(len(tail)), len(tail) // 3)
+        shuffled = [tail[i] for i in moved]
+        rng.shuffle(shuffled)
+        for i, p in zip(moved, shuffled, strict=True):
+            tail[i] = p
+        order[housekeeping:] = tail
+        rank = [0] * proteins
+        for r, p in enumerate(order):
+            rank[p] = r
+        in_sample: set[int] = set()
+        for f in range(fractions):
+            eluting: list[tuple[float, int]] = []
+            for i in by_fraction[f]:
+                r = rank[protein_of[i]]
+                if rng.random() < min(0.9, 4 / (r + 4) ** 0.7):
+                    times = 1 + (rng.randint(1, 4) if r < housekeeping else 0)
+                    eluting.extend((rt[i] + k * 0.004 + rng.uniform(0, 0.002), i)
+                                   for k in range(times))
+            eluting.sort()
+            found: set[int] = set()
+            for _, i in eluting:
+                yield spec_k + next(spectrum)
+                b = i // 32
+                yield blk_k + b
+                yield dec_k + b
+                if rng.random() < 1 / 3:
+                    b = min(last_block, b + 1)
+                    yield blk_k + b
+                    yield dec_k + b
+                if rng.random() < 0.6:
+                    yield pep_k + i
+                    yield prot_k + protein_of[i]
+                    found.add(protein_of[i])
+            for p in sorted(found):
+                yield prot_k + p
+            in_sample |= found
+            if not eluting:
+                yield prot_k + order[0]
+        if fractions > 1:
+            for p in sorted(in_sample):
+                yield prot_k + p
+
+
+def ct_log(seed: int, monitors: int, issuers: int) -> Iterator[int]:
+    """A Certificate Transparency log server (RFC 6962: an append-only Merkle tree of
+    certificates, 65,536 of them logged before the stream starts); the certificate
+    authorities submit a certificate a tick (the issuing intermediate read, one of
+    ``issuers`` by Zipf, the biggest CA's few signing most; the leaf's hash index and the
+    leaf written; one in twenty a resubmission of a recent one, answered from its hash); every
+    64 new leaves the log merges them, reading the roots of the tree's right edge, and signs
+    a new tree head; ``monitors`` monitors each poll at their own rate and fetch the next
+    32 to 256 merged leaves after their cursor (the quick ones keep up, the slow ones fall
+    further behind); auditors in browsers ask for inclusion proofs of mostly recent leaves
+    (the hash index, every sibling on the audit path and the tree head); one tick in 5,000 a
+    researcher downloads 2,000 old leaves in order)."""
+    rng = random.Random(seed)
+    leaf_k, hash_k, node_k, sth_k, iss_k, mon_k = (i << 48 for i in range(6))
+    pick_issuer = _zipf(rng, issuers, 1.3)
+    size = merged = 1 << 16
+    sth = 0
+    cursor = [size - rng.randint(0, 4000) for _ in range(monitors)]
+    rate = [rng.choice((0.02, 0.05, 0.1, 0.3)) for _ in range(monitors)]
+    batch = [rng.choice((32, 64, 256)) for _ in range(monitors)]
+    recent: collections.deque[int] = collections.deque(maxlen=2000)
+    while True:
+        yield iss_k + pick_issuer()
+        if recent and rng.random() < 0.05:
+            i = recent[rng.randrange(len(recent))]
+            yield hash_k + i
+            yield leaf_k + i
+        else:
+            i = size
+            size += 1
+            recent.append(i)
+            yield hash_k + i
+            yield leaf_k + i
+        if size - merged >= 64:
+            for level in range(size.bit_length()):
+                if size >> level & 1:
+                    yield node_k + (level << 40) + (size >> level) - 1
+            merged = size
+            sth += 1
+            yield sth_k + sth
+        for m in range(monitors):
+            if rng.random() < rate[m]:
+                yield mon_k + m
+                yield sth_k + sth
+                end = min(merged, cursor[m] + batch[m])
+                for j in range(cursor[m], end):
+                    yield leaf_k + j
+                cursor[m] = end
+        for _ in range(rng.choice((0, 0, 1, 1, 2))):
+            if rng.random() < 0.9:
+                i = max(0, merged - 1 - int(rng.expovariate(1 / 3000)))
+            else:
+                i = rng.randrange(merged)
+            yield hash_k + i
+            for level in range(merged.bit_length() - 1):
+                sibling = (i >> level) ^ 1
+                if (sibling + 1) << level <= merged:
+                    yield node_k + (level << 40) + sibling
+            yield sth_k + sth
+        if rng.random() < 1 / 5000:
+            start = rng.randrange(merged - 2000)
+            for j in range(start, start + 2000):
+                yield leaf_k + j
+
+
+def proof_checker(seed: int, files: int, authors: int) -> Iterator[int]:
+    """A proof assistant's server under a mathematics library's contributors (``files``
+    files of 5 to 60 declarations each, each file importing one to four earlier ones; a
+    declaration's proof cites one to five library lemmas by Zipf, the basic files' lemmas
+    most, and up to two earlier declarations of its own file, and calls simp up to twice,
+    each call walking the simp set's discrimination tree root and three nodes by Zipf; the
+    citations stay the same until the declaration is edited); ``authors`` authors at a time,
+    their edits interleaved, each working on a file, the later files of the library more
+    often: opening it reads its imports' compiled headers; an edit changes a declaration
+    near the last one edited and re-elaborates the file from it to the end; after three to
+    twelve edits the author saves (a new compiled header) and the files importing this one
+    are checked again whole; every fortieth save, CI checks every file saved since its last
+    run and their importers, in library order)."""
+    rng = random.Random(seed)
+    decl_k, olean_k, simp_k = (i << 48 for i in range(3))
+    decls = [rng.randint(5, 60) for _ in range(files)]
+    imports = [sorted({int(f * rng.random() ** 2) for _ in range(rng.randint(1, 4))}) if f
+               else [] for f in range(files)]
+    importers: list[list[int]] = [[] for _ in range(files)]
+    for f in range(files):
+        for g in imports[f]:
+            importers[g].append(f)
+    lemmas = sorted((f + rng.uniform(0, files / 4), f, d) for f in range(files)
+                    for d in range(decls[f]))
+    pick_lemma = _zipf(rng, len(lemmas), 1.1)
+    pick_node = _zipf(rng, 300, 1.0)
+    ver = [[0] * decls[f] for f in range(files)]
+    olean = [0] * files
+    cites: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    simps: dict[tuple[int, int], list[list[int]]] = {}
+
+    def decl(f: int, d: int) -> int:
+        return decl_k + (f << 24) + (d << 12) + (ver[f][d] & 4095)
+
+    def write(f: int, d: int) -> None:
+        cited = []
+        for _ in range(rng.randint(1, 5)):
+            _, g, e = lemmas[pick_lemma()]
+            if g >= f and imports[f]:  # a lemma the file cannot see: one it imports instead
+                g = rng.choice(imports[f])
+                e = rng.randrange(decls[g])
+            if g < f:
+                cited.append((g, e))
+        cites[f, d] = cited + [(f, rng.randrange(d)) for _ in range(rng.randint(0, 2) if d else 0)]
+        simps[f, d] = [[pick_node() for _ in range(3)] for _ in range(rng.choice((0, 0, 1, 2)))]
+
+    def elaborate(f: int, d: int) -> Iterator[int]:
+        if (f, d) not in cites:
+            write(f, d)
+        yield decl(f, d)
+        for g, e in cites[f, d]:
+            yield decl(g, e)
+        for path in simps[f, d]:
+            yield simp_k
+            for depth, node in enumerate(path, 1):
+                yield simp_k + (depth << 20) + node
+
+    def check(f: int) -> Iterator[int]:
+        for g in imports[f]:
+            yield olean_k + (g << 20) + olean[g]
+        for d in range(decls[f]):
+            yield from elaborate(f, d)
+
+    # each author: [file, the declaration last edited, edits left]
+    desk: list[list[int]] = []
+    saved: set[int] = set()
+    saves = 0
+    while True:
+        if len(desk) < authors:
+            f = min(files - 1, int(files * rng.random() ** 0.5))
+            desk.append([f, rng.randrange(decls[f]), rng.randint(3, 12)])
+            for g in imports[f]:
+                yield olean_k + (g << 20) + olean[g]
+            continue
+        a = desk[rng.randrange(len(desk))]
+        f = a[0]
+        d = a[1] = min(decls[f] - 1, max(0, a[1] + rng.randint(-2, 3)))
+        ver[f][d] += 1
+        write(f, d)
+        for e in range(d, decls[f]):
+            yield from elaborate(f, e)
+        a[2] -= 1
+        if a[2] > 0:
+            continue
+        desk.remove(a)
+        olean[f] += 1
+        yield olean_k + (f << 20) + olean[f]
+        saved.add(f)
+        for g in importers[f][:3]:
+            yield from check(g)
+        saves += 1
+        if saves % 40 == 0:
+            for g in sorted(saved.union(*(importers[h] for h in saved))):
+                yield from check(g)
+            saved.clear()
+
+
+def options_desk(seed: int, underlyings: int, strikes: int) -> Iterator[int]:
+    """An options market maker's pricing engine (``underlyings`` underlyings ticking by Zipf,
+    the index and the megacaps most, each with five listed expiries of ``strikes`` strikes;
+    a tick moves the underlying's spot a little and reads the underlying, its volatility
+    surface and the seven strikes round the spot in each of the three nearest expiries, so
+    the window drifts with the spot; one tick in ten a trade in an option near the money, the
+    nearest expiries most, reads it and books the position; one in a hundred the surface is
+    refitted (a new one) and every strike of every expiry repriced; every 500 ticks the risk
+    system reads every position in the book by underlying; every 1,500 ticks the nearest
+    expiry expires, its positions leave the book and a new far expiry is listed)."""
+    rng = random.Random(seed)
+    und_k, surf_k, opt_k, risk_k = (i << 48 for i in range(4))
+    pick_und = _zipf(rng, underlyings, 1.0)
+    spot = [rng.uniform(strikes * 0.3, strikes * 0.7) for _ in range(underlyings)]
+    surface = [0] * underlyings
+    book: set[tuple[int, int, int]] = set()
+    first = 0
+
+    def option(u: int, e: int, k: int) -> int:
+        return opt_k + (((u << 16) + e) << 10) + k
+
+    tick = 0
+    while True:
+        u = pick_und()
+        spot[u] = min(strikes - 1.0, max(0.0, spot[u] + rng.gauss(0, 0.3)))
+        centre = int(spot[u])
+        yield und_k + u
+        yield surf_k + (u << 20) + surface[u]
+        for e in range(first, first + 3):
+            for k in range(max(0, centre - 3), min(strikes, centre + 4)):
+                yield option(u, e, k)
+        r = rng.random()
+        if r < 0.1:
+            e = first + min(4, int(rng.expovariate(1.0)))
+            k = min(strikes - 1, max(0, centre + int(rng.gauss(0, 4))))
+            yield option(u, e, k)
+            book.add((u, e, k))
+        elif r < 0.11:
+            surface[u] += 1
+            yield surf_k + (u << 20) + surface[u]
+            for e in range(first, first + 5):
+                for k in range(strikes):
+                    yield option(u, e, k)
+        tick += 1
+        if tick % 500 == 0:
+            yield risk_k + tick // 500
+            last = -1
+            for bu, be, bk in sorted(book):
+                if bu != last:
+                    yield und_k + bu
+                    last = bu
+                yield option(bu, be, bk)
+        if tick % 1500 == 0:
+            book = {p for p in book if p[1] > first}
+            first += 1
+
+
+def rtk_network(seed: int, stations: int, rovers: int) -> Iterator[int]:
+    """A GNSS RTK network's correction server (NTRIP with virtual reference stations:
+    ``stations`` reference stations on a jittered grid stream an observation record every
+    epoch, one new key each, all read by the network solution with the epoch's ionosphere
+    model; ``rovers`` rovers of farms by Zipf, connected through the working two thirds of a
+    1,200-epoch day in sessions of about 150 epochs: each epoch a rover's session, its three
+    nearest stations' records and current observations and the ionosphere model are read,
+    and every fifth epoch the ephemerides of the satellites in view; tractors drive up and
+    down their rows, surveyors hop between points; the broadcast ephemerides are renewed
+    every 120 epochs, the satellites in view change slowly, and every 50 epochs the integrity
+    monitor reads every station's record)."""
+    rng = random.Random(seed)
+    obs_k, stn_k, sess_k, iono_k, eph_k = (i << 48 for i in range(5))
+    side = max(2, math.ceil(stations ** 0.5))
+    pos = [(s % side + rng.uniform(-0.3, 0.3), s // side + rng.uniform(-0.3, 0.3))
+           for s in range(stations)]
+    rows = (stations - 1) // side
+    farms = [(rng.uniform(0, side - 1), rng.uniform(0, rows)) for _ in range(max(2, rovers // 4))]
+    pick_farm = _zipf(rng, len(farms), 0.8)
+    home = [farms[pick_farm()] for _ in range(rovers)]
+    phase = [rng.random() for _ in range(32)]
+    # rover -> [x, y, heading, epochs left]
+    online: dict[int, list[float]] = {}
+    eph = 0
+    epoch = 0
+
+    def nearest(x: float, y: float) -> list[int]:
+        cx, cy = round(x), round(y)
+        near = [gy * side + gx for gy in range(cy - 1, cy + 2) for gx in range(cx - 1, cx + 2)
+                if 0 <= gx < side and 0 <= gy and gy * side + gx < stations]
+        near.sort(key=lambda s: (pos[s][0] - x) ** 2 + (pos[s][1] - y) ** 2)
+        return near[:3]
+
+    while True:
+        working = epoch % 1200 < 800
+        for r in range(rovers):
+            if working and r not in online and rng.random() < 0.004:
+                hx, hy = home[r]
+                online[r] = [min(side - 1.0, max(0.0, hx + rng.gauss(0, 0.3))),
+                             min(float(rows), max(0.0, hy + rng.gauss(0, 0.3))),
+                             rng.choice((-1.0, 1.0)), rng.expovariate(1 / 150)]
+        base = obs_k + epoch * stations
+        for s in range(stations):
+            yield base + s
+        yield iono_k + epoch
+        in_view = [v for v in range(32) if (phase[v] + epoch / 6000) % 1 < 0.35]
+        for r in sorted(online):
+            st = online[r]
+            if r % 3:
+                st[1] += 0.004 * st[2]
+                if abs(st[1] - home[r][1]) > 0.5 or not 0 <= st[1] <= rows:
+                    st[2] = -st[2]
+                    st[0] = min(side - 1.0, st[0] + 0.02)
+            elif rng.random() < 0.02:
+                st[0] = min(side - 1.0, max(0.0, st[0] + rng.uniform(-0.5, 0.5)))
+                st[1] = min(float(rows), max(0.0, st[1] + rng.uniform(-0.5, 0.5)))
+            yield sess_k + r
+            for s in nearest(st[0], st[1]):
+                yield stn_k + s
+                yield base + s
+            yield iono_k + epoch
+            if epoch % 5 == r % 5:
+                for v in in_view:
+                    yield eph_k + (v << 20) + eph
+            st[3] -= 1
+            if st[3] <= 0 or not working:
+                del online[r]
+        epoch += 1
+        if epoch % 120 == 0:
+            eph += 1
+        if epoch % 50 == 0:
+            for s in range(stations):
+                yield stn_k + s
+
+
+def web_archive(seed: int, sites: int, embeds: int) -> Iterator[int]:
+    """A web archive's replay service (``sites`` archived sites by Zipf, each with 5 to 300
+    pages captured 1 to 60 times and its shared resources captured 1 to 40 times; the CDX
+    index sorted by URL then time in blocks of 64 captures under a summary a block per eight
+    sites); a visitor asks for a site's home page or another page at a date: the summary,
+    the CDX block and the WARC record of the nearest capture, then each of the page's one to
+    ``embeds`` embedded resources (the site's stylesheet and script in every page) at its
+    own nearest capture, and follows links within the site around the same date, one page
+    in ten opening the URL's calendar of captures; every 1,500 visits an old page goes
+    viral and half of the next 300 visits ask for it; one visit in 300 is a researcher's
+    derivative job reading a random site's captures in index order)."""
+    rng = random.Random(seed)
+    summ_k, cdx_k, warc_k, res_k, cal_k = (i << 48 for i in range(5))
+    pick_site = _zipf(rng, sites, 1.0)
+    # site -> (each page's captures, its first CDX row; each resource's likewise)
+    shape: dict[int, tuple[list[int], list[int], list[int], list[int]]] = {}
+
+    def site(s: int) -> tuple[list[int], list[int], list[int], list[int]]:
+        if s not in shape:
+            count = int(math.exp(rng.uniform(math.log(5), math.log(300))))
+            pages = [rng.randint(1, 60) for _ in range(count)]
+            res = [rng.randint(1, 40) for _ in range(max(3, 2 * embeds))]
+            rows = list(itertools.accumulate(pages + res, initial=0))
+            shape[s] = (pages, rows[:len(pages)], res, rows[len(pages):-1])
+        return shape[s]
+
+    def capture(s: int, row: int) -> Iterator[int]:
+        yield summ_k + s // 8
+        yield cdx_k + (s << 24) + row // 64
+
+    viral: tuple[int, int, float] | None = None
+    visit = 0
+    while True:
+        if visit % 1500 == 0 and visit:
+            s = rng.randrange(sites)
+            viral = (s, rng.randrange(len(site(s)[0])), rng.random())
+        if viral is not None and visit % 1500 < 300 and rng.random() < 0.5:
+            s, p, t = viral
+        else:
+            s = pick_site()
+            p = 0 if rng.random() < 0.5 else rng.randrange(len(site(s)[0]))
+            t = rng.random()
+        visit += 1
+        pages, first, res, res_first = site(s)
+        if rng.random() < 1 / 300:
+            for p in range(len(pages)):
+                for c in range(pages[p]):
+                    if c % 64 == 0:
+                        yield cdx_k + (s << 24) + (first[p] + c) // 64
+                    yield warc_k + (s << 28) + (p << 12) + c
+            continue
+        for _ in range(1 + int(rng.expovariate(1 / 3))):
+            c = min(pages[p] - 1, int(t * pages[p]))
+            yield from capture(s, first[p] + c)
+            yield warc_k + (s << 28) + (p << 12) + c
+            for j in range(1 + _mix(s * 7919 + p) % embeds):
+                r = j if j < 2 else _mix(s * 104729 + p * 131 + j) % len(res)
+                cr = min(res[r] - 1, int(t * res[r]))
+                yield from capture(s, res_first[r] + cr)
+                yield res_k + (s << 28) + (r << 12) + cr
+            if rng.random() < 0.1:
+                yield cal_k + (s << 12) + p
+                for b in range(first[p] // 64, (first[p] + pages[p] - 1) // 64 + 1):
+                    yield cdx_k + (s << 24) + b
+            t = min(1.0, max(0.0, t + rng.gauss(0, 0.01)))
+            p = rng.randrange(len(pages))
+
+
+def flood_forecast(seed: int, gauges: int, catchments: int) -> Iterator[int]:
+    """A flood forecasting service (``gauges`` river and rain gauges in ``catchments``
+    catchments, upstream to downstream, each telemetering an hour's readings as a new block
+    every twelve five-minute steps; one to four warning areas per catchment); each step the
+    public reads gauge pages by Zipf (the station and its two latest blocks); every 24 steps
+    the forecast run walks every catchment: each gauge's latest block downstream in turn,
+    the catchment's model state (read, a new one written) and its areas' thresholds; one step
+    in 400 without one a storm starts over one to three catchments for 100 to 300 steps:
+    their gauges report every step, their forecasts run every fourth step and issue new
+    warnings, the duty forecaster's display reads their latest blocks every step, and the
+    public reads four times as many pages, half of them the storm's warning areas)."""
+    rng = random.Random(seed)
+    val_k, stn_k, state_k, area_k, thr_k, warn_k = (i << 48 for i in range(6))
+    catch = sorted(rng.randrange(catchments) for _ in range(gauges))
+    members: list[list[int]] = [[] for _ in range(catchments)]
+    for g, c in enumerate(catch):
+        members[c].append(g)
+    areas: list[list[int]] = []
+    n_areas = 0
+    for _ in range(catchments):
+        k = rng.randint(1, 4)
+        areas.append(list(range(n_areas, n_areas + k)))
+        n_areas += k
+    popular = rng.sample(range(gauges), gauges)
+    pick_page = _zipf(rng, gauges, 1.0)
+    block = [0] * gauges
+    state = [0] * catchments
+    warning = [0] * n_areas
+    storm: set[int] = set()
+    storm_left = 0
+    step = 0
+
+    def forecast(c: int) -> Iterator[int]:
+        for g in members[c]:
+            yield val_k + (g << 24) + block[g]
+        yield state_k + (c << 24) + state[c]
+        state[c] += 1
+        yield state_k + (c << 24) + state[c]
+        for a in areas[c]:
+            yield thr_k + a
+            if c in storm:
+                warning[a] += 1
+                yield warn_k + (a << 24) + warning[a]
+
+    while True:
+        if not storm and rng.random() < 1 / 400:
+            storm = set(rng.sample(range(catchments), min(catchments, rng.randint(1, 3))))
+            storm_left = rng.randint(100, 300)
+        for g in range(gauges):
+            if step % 12 == g % 12 or catch[g] in storm:
+                block[g] += 1
+                yield val_k + (g << 24) + block[g]
+        for _ in range(rng.randint(1, max(2, gauges // 25)) * (4 if storm else 1)):
+            if storm and rng.random() < 0.5:
+                c = rng.choice(sorted(storm))
+                a = rng.choice(areas[c])
+                yield area_k + a
+                yield warn_k + (a << 24) + warning[a]
+                g = members[c][-1] if members[c] else popular[0]
+            else:
+                g = popular[pick_page()]
+            yield stn_k + g
+            yield val_k + (g << 24) + block[g]
+            yield val_k + (g << 24) + max(0, block[g] - 1)
+        for c in sorted(storm):
+            for g in members[c]:
+                yield val_k + (g << 24) + block[g]
+            if step % 4 == 0:
+                yield from forecast(c)
+        if step % 24 == 0:
+            for c in range(catchments):
+                yield from forecast(c)
+        step += 1
+        if storm:
+            storm_left -= 1
+            if storm_left <= 0:
+                storm = set()
+
+
+def fresh77_variants(n: int) -> dict[str, Callable[[], list[int]]]:
+    """Round 101's held-out set: seeds 99000+, nine workload families the earlier sets lack
+    (the generators above), knobs fixed before anything was run on them."""
+    s = 99000
+    v: dict[str, Callable[[], Iterator[int]]] = {
+        "conjunction_o400_a30": lambda: conjunction_screening(s + 0, 400, 30),
+        "conjunction_o6000_a500": lambda: conjunction_screening(s + 1, 6000, 500),
+        "conditions_t40_j4": lambda: conditions_db(s + 2, 40, 4),
+        "conditions_t300_j24": lambda: conditions_db(s + 3, 300, 24),
+        "peptides_p200_f1": lambda: peptide_search(s + 4, 200, 1),
+        "peptides_p4000_f8": lambda: peptide_search(s + 5, 4000, 8),
+        "ctlog_m4_i20": lambda: ct_log(s + 6, 4, 20),
+        "ctlog_m30_i200": lambda: ct_log(s + 7, 30, 200),
+        "prover_f30_a2": lambda: proof_checker(s + 8, 30, 2),
+        "prover_f400_a20": lambda: proof_checker(s + 9, 400, 20),
+        "options_u20_k30": lambda: options_desk(s + 10, 20, 30),
+        "options_u400_k120": lambda: options_desk(s + 11, 400, 120),
+        "rtk_s12_r8": lambda: rtk_network(s + 12, 12, 8),
+        "rtk_s150_r120": lambda: rtk_network(s + 13, 150, 120),
+        "wayback_s200_e10": lambda: web_archive(s + 14, 200, 10),
+        "wayback_s4000_e40": lambda: web_archive(s + 15, 4000, 40),
+        "flood_g60_c6": lambda: flood_forecast(s + 16, 60, 6),
+        "flood_g1500_c80": lambda: flood_forecast(s + 17, 1500, 80),
+    }
+    return {name: _take(gen, n) for name, gen in v.items()}
+
+
 VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_variants,
                 "fresh3": fresh3_variants, "fresh4": fresh4_variants,
                 "fresh5": fresh5_variants, "fresh6": fresh6_variants,
@@ -35389,7 +36125,8 @@ VARIANT_SETS = {"old": variants, "fresh": fresh_variants, "fresh2": fresh2_varia
                 "fresh73": fresh73_variants,
                 "fresh74": fresh74_variants,
                 "fresh75": fresh75_variants,
-                "fresh76": fresh76_variants}
+                "fresh76": fresh76_variants,
+                "fresh77": fresh77_variants}
 # freshN for N >= 7: a round's held-out set (the --variants help lists them from here,
 # so a new set is described there as soon as it is registered)
 HELD_OUT = tuple(name for name in VARIANT_SETS

@@ -14,7 +14,7 @@ fresh58, round 71's fresh59, round 72's fresh60, round 73's fresh61, round 74's 
 round 75's fresh63, round 76's fresh64, round 77's fresh65, round 78's fresh66, round 79's
 fresh67, round 80's fresh68, round 81's fresh69, round 84's fresh70, round 85's fresh71,
 round 86's fresh72, round 87's fresh73, round 89's fresh74, round 90's fresh75, round 96's
-fresh76):
+fresh76, round 101's fresh77):
 their generators are seeded, exact in length and distinct. Only the streams are checked
 here; no policy runs on them (they are held out)."""
 
@@ -42,7 +42,7 @@ SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14
         "fresh56", "fresh57", "fresh58", "fresh59", "fresh60",
         "fresh61", "fresh62", "fresh63", "fresh64", "fresh65", "fresh66",
         "fresh67", "fresh68", "fresh69", "fresh70", "fresh71", "fresh72", "fresh73",
-        "fresh74", "fresh75", "fresh76")
+        "fresh74", "fresh75", "fresh76", "fresh77")
 
 
 def _variants(name: str) -> Callable[[int], dict[str, Callable[[], list[int]]]]:
@@ -279,6 +279,18 @@ def _families(name: str) -> dict[str, Callable[[int], Iterable[int]]]:
             "faregate": lambda s: h.fare_gates(s, 50, 8, 300, 40, 0.2),
             "homehub": lambda s: h.home_hub(s, 4, 5, 2, 100, 5),
             "bikeshare": lambda s: h.bike_share(s, 10, 60, 1.0, 50, 4),
+        }
+    if name == "fresh77":
+        return {
+            "conjunction": lambda s: h.conjunction_screening(s, 400, 30),
+            "conditions": lambda s: h.conditions_db(s, 40, 4),
+            "peptides": lambda s: h.peptide_search(s, 200, 1),
+            "ctlog": lambda s: h.ct_log(s, 4, 20),
+            "prover": lambda s: h.proof_checker(s, 30, 2),
+            "options": lambda s: h.options_desk(s, 20, 30),
+            "rtk": lambda s: h.rtk_network(s, 12, 8),
+            "wayback": lambda s: h.web_archive(s, 200, 10),
+            "flood": lambda s: h.flood_forecast(s, 60, 6),
         }
     if name == "fresh76":
         return {
