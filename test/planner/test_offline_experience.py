@@ -1679,6 +1679,44 @@ def test_a_search_opens_the_home_of_a_unit_absent_at_the_robots_put_first() -> N
                                                           f"open({first})"]
 
 
+def test_a_put_back_home_that_does_not_open_is_looked_for_in_the_cabinet_it_stands_in(
+) -> None:
+    """Round 101, fresh94a tidy s0019-s0020: the cup's home before the robot put it in the
+    fridge was the pot in its usual cabinet (memory had read the cup found in the pot). A
+    pot does not open, so the put-back doubt gave up and the plan walked to the put's
+    place, refused NOT_FOUND in two tasks running. The home is the receptacle up the pot's
+    chain that opens: that cabinet, read open from the robot's own earlier open (the tidy
+    shut it), is opened first, as a home that opens would be; and a search for a cup
+    absent at the put opens it first too."""
+    cabinet = UnitView("Cabinet_1", "Cabinet", (1.0, 1.7, 0.4), "opened", "kitchen")
+    pot = UnitView("Pot_1", "Pot", (1.0, 1.7, 0.4), "none", "kitchen",
+                   receptacle_id="Cabinet_1", relation="in")
+    fridge = UnitView("Fridge_1", "Fridge", (1.7, 5.3, 0.9), "closed", "kitchen")
+    line = ("Cup_1 was put in Fridge_1 by the robot in an earlier task, and this house "
+            "puts things back (found in Pot_1 before)")
+    goals = ("INSIDE(Cup, SinkBasin)",)
+    for state, first in (("none", ["navigate(Cabinet_1)", "open(Cabinet_1)"]),
+                         ("absent", ["navigate(Cabinet_1)", "open(Cabinet_1)"])):
+        cup = UnitView("Cup_1", "Cup", (1.7, 5.3, 0.9), state, "kitchen",
+                       receptacle_id="Fridge_1", relation="in")
+        req = request([cabinet, pot, fridge, *HOUSE, cup], goals)
+        req.facts = (line,)
+        req.robot_position = (2.0, 3.0, 0.0)
+        if state == "absent":
+            req.notes["explored"] = {("kitchen", "Cup"), ("living_room", "Cup")}
+        assert strs(OfflinePlanner().plan(req).calls)[:2] == first, state
+    # A home that opens is itself the place, as before; a home memory does not hold, too.
+    cup = UnitView("Cup_1", "Cup", (1.7, 5.3, 0.9), "none", "kitchen",
+                   receptacle_id="Fridge_1", relation="in")
+    req = request([cabinet, pot, fridge, *HOUSE, cup], goals)
+    req.facts = (line.replace("Pot_1", "Drawer_1"),)
+    assert strs(OfflinePlanner().plan(req).calls)[:2] == ["navigate(Drawer_1)",
+                                                          "open(Drawer_1)"]
+    req = request([cabinet, fridge, *HOUSE, cup], goals)
+    req.facts = (line,)
+    assert strs(OfflinePlanner().plan(req).calls)[:1] == ["navigate(Cup_1)"]
+
+
 def test_the_loops_read_times_stay_live_across_a_dry_plan() -> None:
     """Round 65: a plan that must leave no trace restores the notes from a copy; the read
     times the loop answers ReadTimesWanted with (`notes["state_read"]`) were restored as a

@@ -258,6 +258,21 @@ def _receptacles_up(known: dict[str, UnitView], unit: UnitView) -> Iterator[Unit
         inner = outer
 
 
+def _door_of(known: dict[str, UnitView], place: str) -> str:
+    """`place` when it opens (memory has read it open or shut), else the first receptacle
+    up its containment chain that does, else `place`: where something kept in a pot or on
+    a plate inside a cabinet is looked for is that cabinet (round 101, fresh94a tidy
+    s0019-s0020: the cup's home before the robot's put was the pot in its usual cabinet;
+    a pot does not open, so the put-back doubt gave up, and the walk to the put's place
+    was refused NOT_FOUND twice in two tasks)."""
+    unit = known.get(place)
+    if unit is None or unit.state in ("opened", "closed"):
+        return place
+    outer = next((r for r in _receptacles_up(known, unit) if r.state in ("opened", "closed")),
+                 None)
+    return outer.object_id if outer is not None else place
+
+
 class OfflinePlanner:
     name = "offline"
 
@@ -664,8 +679,9 @@ class OfflinePlanner:
             return candidates
         unit = candidates[0]
         spent = req.notes.setdefault("doubted_put", set())
-        home = doubted[unit.object_id]
-        place = (sim.objects.get(home) or req.scene.get(home)) if home else None
+        known = {**req.scene, **sim.objects}
+        home = _door_of(known, doubted[unit.object_id]) if doubted[unit.object_id] else ""
+        place = known.get(home) if home else None
         looked = req.notes.setdefault("looked_close", set())
         if unit.object_id in spent and place is not None and home in self._open_now(req) \
                 and (home, types[0]) not in looked \
@@ -1245,7 +1261,7 @@ class OfflinePlanner:
         # robot had put it in; the fridge was opened again, then fifteen cabinets, and
         # never the cabinet it was always found in, which the robot had left open and the
         # tidy had shut).
-        homes = put_back(req.facts)
+        homes = {o: _door_of(known, h) for o, h in put_back(req.facts).items() if h}
         last = {homes.get(u.object_id) or u.receptacle_id for u in sim.objects.values()
                 if type_key(u.label) in keys and u.relation == "in" and u.receptacle_id
                 and (u.state == ABSENT or u.object_id in self._failed(req))}
