@@ -266,10 +266,9 @@ def _door_of(known: dict[str, UnitView], place: str) -> str:
     a pot does not open, so the put-back doubt gave up, and the walk to the put's place
     was refused NOT_FOUND twice in two tasks)."""
     unit = known.get(place)
-    if unit is None or unit.state in ("opened", "closed"):
+    if unit is None or unit.state in OPEN_STATES:
         return place
-    outer = next((r for r in _receptacles_up(known, unit) if r.state in ("opened", "closed")),
-                 None)
+    outer = next((r for r in _receptacles_up(known, unit) if r.state in OPEN_STATES), None)
     return outer.object_id if outer is not None else place
 
 
@@ -680,7 +679,7 @@ class OfflinePlanner:
         unit = candidates[0]
         spent = req.notes.setdefault("doubted_put", set())
         known = {**req.scene, **sim.objects}
-        home = _door_of(known, doubted[unit.object_id]) if doubted[unit.object_id] else ""
+        home = _door_of(known, doubted[unit.object_id])   # "" when the line names none
         place = known.get(home) if home else None
         looked = req.notes.setdefault("looked_close", set())
         if unit.object_id in spent and place is not None and home in self._open_now(req) \
@@ -777,10 +776,10 @@ class OfflinePlanner:
         plate the robot had put it on, the plate stood in a closed cabinet, and the first
         plan explored the kitchen, "no Mug seen", before opening the cabinet: one call
         more than the arm without experience)."""
-        if usual.state in ("opened", "closed"):
+        if usual.state in OPEN_STATES:
             return None
-        outer = next((r for r in _receptacles_up({**req.scene, **sim.objects}, usual)
-                      if r.state in ("opened", "closed")), None)
+        known = {**req.scene, **sim.objects}
+        outer = known.get(_door_of(known, usual.object_id))
         if outer is None or outer.state != "closed" \
                 or outer.object_id in OfflinePlanner._failed(req) \
                 or outer.object_id in OfflinePlanner._avoid(req) \
