@@ -1025,8 +1025,17 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # fresh80c, fresh88b, fresh93a and fresh97c) with 10202, then round 98's 16 (fresh23b's,
 # reused by fresh29b, fresh34b, fresh39a, fresh44a, fresh48c, fresh53b, fresh58a, fresh62c,
 # fresh67b, fresh72a, fresh76c, fresh81b, fresh88c, fresh93b and fresh98a) with 10203.
-# Next in line: sixteenth reuses, the longest ago first (round 98's 6 and 18, then round
-# 99's 24, 27 and 20).
+# "fresh103a/b/c" (round 102, for round 103) likewise, written by the lead before any arm
+# ran on them: the three next in line, SIXTEENTH reuses, the longest ago first: round 98's
+# 6 (fresh24a's, reused by fresh30a, fresh35a, fresh39c, fresh44b, fresh49a, fresh53c,
+# fresh58b, fresh63a, fresh67c, fresh72b, fresh77a, fresh81c, fresh89a, fresh93c and
+# fresh98b) with 10301, then round 98's 18 (fresh24b's, reused by fresh30b, fresh35b,
+# fresh40a, fresh44c, fresh49b, fresh54a, fresh58c, fresh63b, fresh68a, fresh72c, fresh77b,
+# fresh81a, fresh89b, fresh94a and fresh98c) with 10302, then round 99's 24 (fresh23c's,
+# reused by fresh29c, fresh34c, fresh39b, fresh43c, fresh48b, fresh53a, fresh57c, fresh62b,
+# fresh67a, fresh71c, fresh76b, fresh85a, fresh89c, fresh94b and fresh99a) with 10303.
+# Next in line: sixteenth reuses, the longest ago first (round 99's 27 and 20, then round
+# 100's 30, 28 and 8).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -1107,7 +1116,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh99a": (24, 9901), "fresh99b": (27, 9902), "fresh99c": (20, 9903),
           "fresh100a": (30, 10001), "fresh100b": (28, 10002), "fresh100c": (8, 10003),
           "fresh101a": (5, 10101), "fresh101b": (12, 10102), "fresh101c": (26, 10103),
-          "fresh102a": (13, 10201), "fresh102b": (4, 10202), "fresh102c": (16, 10203)}
+          "fresh102a": (13, 10201), "fresh102b": (4, 10202), "fresh102c": (16, 10203),
+          "fresh103a": (6, 10301), "fresh103b": (18, 10302), "fresh103c": (24, 10303)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

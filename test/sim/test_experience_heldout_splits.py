@@ -56,7 +56,8 @@ fresh98a/b/c in round 97, for round 98,
 fresh99a/b/c in round 98, for round 99,
 fresh100a/b/c in round 99, for round 100,
 fresh101a/b/c in round 100, for round 101,
-fresh102a/b/c in round 101, for round 102):
+fresh102a/b/c in round 101, for round 102,
+fresh103a/b/c in round 102, for round 103):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -138,7 +139,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh99": (9901, 9902, 9903),
           "fresh100": (10001, 10002, 10003),
           "fresh101": (10101, 10102, 10103),
-          "fresh102": (10201, 10202, 10203)}
+          "fresh102": (10201, 10202, 10203),
+          "fresh103": (10301, 10302, 10303)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -258,6 +260,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 99's: the next three sixteenth reuses, round 95's 30 and 28, then round 96's 8.
 # Round 100's: the next three, round 96's 5 and 12, then round 97's 26.
 # Round 101's: the next three, round 97's 13 and 4, then round 98's 16.
+# Round 102's: the next three, round 98's 6 and 18, then round 99's 24.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -652,7 +655,16 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
                         "fresh80c", "fresh88b", "fresh93a", "fresh97c"),
           "fresh102c": ("fresh23b", "fresh29b", "fresh34b", "fresh39a", "fresh44a", "fresh48c",
                         "fresh53b", "fresh58a", "fresh62c", "fresh67b", "fresh72a", "fresh76c",
-                        "fresh81b", "fresh88c", "fresh93b", "fresh98a")}
+                        "fresh81b", "fresh88c", "fresh93b", "fresh98a"),
+          "fresh103a": ("fresh24a", "fresh30a", "fresh35a", "fresh39c", "fresh44b", "fresh49a",
+                        "fresh53c", "fresh58b", "fresh63a", "fresh67c", "fresh72b", "fresh77a",
+                        "fresh81c", "fresh89a", "fresh93c", "fresh98b"),
+          "fresh103b": ("fresh24b", "fresh30b", "fresh35b", "fresh40a", "fresh44c", "fresh49b",
+                        "fresh54a", "fresh58c", "fresh63b", "fresh68a", "fresh72c", "fresh77b",
+                        "fresh81a", "fresh89b", "fresh94a", "fresh98c"),
+          "fresh103c": ("fresh23c", "fresh29c", "fresh34c", "fresh39b", "fresh43c", "fresh48b",
+                        "fresh53a", "fresh57c", "fresh62b", "fresh67a", "fresh71c", "fresh76b",
+                        "fresh85a", "fresh89c", "fresh94b", "fresh99a")}
 LENGTH = 30  # the length the lead runs them at
 
 
