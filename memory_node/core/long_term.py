@@ -371,6 +371,14 @@ class LongTermMemory:
                           and math.dist(unit.position, nodes.nodes[obj]["position"]) > 0.01):
                         events += self.graph.place_on(obj, unit.position, stamp, changes,
                                                       receptacle=receptacle)
+                    elif (unit.relation in ("in", "on") and receptacle not in nodes
+                          and receptacle != HELD_BY_ROBOT
+                          and nodes.nodes[obj].get("inside") == HELD_BY_ROBOT):
+                        # Set down on a receptacle the graph no longer holds (short-term
+                        # memory still does): out of the hand, at the outcome's place. Left
+                        # held, every later sighting rebuilt the unit as in the robot and
+                        # each pick went to the robot's own spot (fresh102a tidy, s0009).
+                        events += self.graph.place_on(obj, unit.position, stamp, changes)
                 for receptacle in opened:
                     self._hold_seen_on_opening(receptacle, changes)
                 if changes:

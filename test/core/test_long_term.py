@@ -1236,3 +1236,38 @@ def test_an_object_picked_where_it_turned_up_stays_held_when_its_old_place_is_jo
         assert memory.short_term.peek(cup).receptacle_id == cabinet
     finally:
         memory.close()
+
+
+def test_a_put_on_a_receptacle_the_graph_no_longer_holds_takes_the_object_out_of_the_hand(
+        tmp_path: Path) -> None:
+    """A put's receptacle can be a unit short-term memory still holds after the graph
+    removed its node (a plate missed while the robot carried the apple to it). The put
+    still set the object down: left held, every later sighting rebuilt its unit as "in
+    the robot", whose position follows the robot, and each pick went to the robot's own
+    spot (fresh102a tidy: "no Apple within 0.75 m" four times in one state)."""
+    from memory_node.core.units import HELD_BY_ROBOT  # noqa: PLC0415
+
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        lt.apply([Observation.at("Apple", (2.0, 0.0, 0.8), 1.0),
+                  Observation.at("Plate", (2.5, 0.5, 0.8), 1.0)], view(1.0), 1.0)
+        by_label = {lt.graph.node(o)["label"]: o for o in lt.graph.nodes("object")}
+        apple, plate = by_label["Apple"], by_label["Plate"]
+        memory.recall.record_outcome("", "pick", [apple], True, stamp=1.5)
+        assert lt.graph.node(apple)["inside"] == HELD_BY_ROBOT
+        k = _seen_empty_until_removed(lt, plate, 2.0)
+        assert apple in lt.graph.graph and memory.short_term.peek(plate) is not None
+        memory.recall.record_outcome("", "put", [apple, plate, "on"], True, stamp=k,
+                                     robot_position=(1.0, 1.0, 0.0))
+        node = lt.graph.node(apple)
+        assert node.get("inside") != HELD_BY_ROBOT
+        assert math.dist(node["position"][:2], (2.5, 0.5)) < 0.5
+        # A sighting of it where it was set down keeps it there, not in the hand.
+        lt.apply([Observation.at("Apple", tuple(node["position"]), k + 1.0)], view(k + 1.0),
+                 k + 1.0)
+        unit = memory.short_term.peek(apple)
+        assert unit.receptacle_id != HELD_BY_ROBOT
+        assert math.dist(unit.position[:2], (2.5, 0.5)) < 0.5
+    finally:
+        memory.close()
