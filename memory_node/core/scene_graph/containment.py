@@ -62,8 +62,15 @@ def perceived_container(graph: SceneGraph, obj: str, is_container: Callable[[str
 
 def box_holds(graph: SceneGraph, container: str, obj: str,
               margin: float = INSIDE_MARGIN_M) -> bool:
-    """Does `container`'s oriented box hold `obj`'s whole box (give or take `margin`)?
-    False when either is unknown."""
+    """Does `container`'s oriented box, or the space it was seen to fill, hold `obj`'s
+    whole box (give or take `margin`)? False when either is unknown.
+
+    The space filled (`filled`: the union of the views of a piece of furniture, world
+    axes) counts because one view of a cabinet seen from the front measures its depth
+    short: a base cabinet 0.18 m deep by its newest box held no pot 0.24 m wide, so the pot
+    seen through its open door was in nothing, was missed once the door shut, and was
+    removed; the next "put the potato in the pot" opened ten cabinets before that one
+    (round 100, fresh96b tidy s0027). The views together measured 0.24 m."""
     nodes = graph.graph.nodes
     if obj not in nodes or container not in nodes:
         return False
@@ -71,11 +78,18 @@ def box_holds(graph: SceneGraph, container: str, obj: str,
     own_extent = np.asarray(inner.get("box_extent") or (0.0, 0.0, 0.0), dtype=float)
     extent = np.asarray(outer.get("box_extent") or (0.0, 0.0, 0.0), dtype=float)
     rotation = _rotation(outer)
-    local = rotation.T @ (np.asarray(inner["position"], dtype=float)
-                          - np.asarray(outer["position"], dtype=float))
+    centre = np.asarray(inner["position"], dtype=float)
+    local = rotation.T @ (centre - np.asarray(outer["position"], dtype=float))
     # The object's box as seen along the container's axes (its half sides there).
     reach = np.abs(rotation.T @ _rotation(inner)) @ (own_extent / 2.0)
-    return bool(np.all(np.abs(local) + reach <= extent / 2.0 + margin))
+    if np.all(np.abs(local) + reach <= extent / 2.0 + margin):
+        return True
+    filled = outer.get("filled")
+    if not filled:
+        return False
+    half = np.abs(_rotation(inner)) @ (own_extent / 2.0)   # its box along the world axes
+    low, high = np.asarray(filled[:3], dtype=float), np.asarray(filled[3:], dtype=float)
+    return bool(np.all(centre - half >= low - margin) and np.all(centre + half <= high + margin))
 
 
 def on_rim(graph: SceneGraph, obj: str, container: str,
