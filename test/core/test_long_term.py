@@ -718,6 +718,40 @@ def test_an_object_seen_inside_a_container_is_remembered_in_it(tmp_path: Path) -
         memory.close()
 
 
+def test_an_object_seen_inside_a_cabinet_measured_short_by_its_newest_view_is_in_it(
+        tmp_path: Path) -> None:
+    """A cabinet seen from the front measures short in depth: its newest box (0.18 m deep)
+    holds no pot 0.24 m wide, though its views together fill 0.30 m. The pot seen through
+    the open door is in the cabinet (the space the cabinet was seen to fill holds it), so
+    once the door is shut it is hidden, not missed and removed (round 100, fresh96b tidy
+    s0027: the pot removed, and ten cabinets opened before its own)."""
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        lt.apply([Observation.at("Cabinet", (3.0, 0.0, 0.4), 1.0, extent=(0.3, 0.55, 0.5),
+                                 state="closed")], view(1.0), 1.0)
+        shallow = Observation.at("Cabinet", (2.94, 0.0, 0.4), 2.0, extent=(0.18, 0.55, 0.5),
+                                 state="opened")
+        pot = Observation.at("Pot", (3.0, 0.0, 0.23), 2.0, extent=(0.24, 0.24, 0.15))
+        for stamp in (2.0, 3.0, 4.0):   # the door open, the pot seen behind it
+            lt.apply([replace(shallow, stamp=stamp), replace(pot, stamp=stamp)],
+                     view(stamp), stamp)
+        ids = {lt.graph.node(o)["label"]: o for o in lt.graph.nodes("object")}
+        assert set(ids) == {"Cabinet", "Pot"}
+        cabinet = lt.graph.node(ids["Cabinet"])
+        assert cabinet["state"] == "opened" and cabinet["box_extent"][0] == pytest.approx(0.18)
+        assert lt.graph.node(ids["Pot"])["inside"] == ids["Cabinet"]
+        unit = memory.short_term.peek(ids["Pot"])
+        assert unit is not None and (unit.receptacle_id, unit.relation) == (ids["Cabinet"], "in")
+        for stamp in range(5, 14):   # the door shut, the pot out of sight behind it
+            lt.apply([replace(shallow, stamp=float(stamp), state="closed")],
+                     view(float(stamp)), float(stamp))
+        assert ids["Pot"] in lt.graph.nodes("object")
+        assert memory.short_term.peek(ids["Pot"]).state != "absent"
+    finally:
+        memory.close()
+
+
 def test_a_perceived_container_never_makes_a_containment_cycle(tmp_path: Path) -> None:
     """An outcome put the pot in the box; the box is then seen inside the pot's box. "The box
     in the pot in the box" is refused by the short-term memory, and the frame with it: the
