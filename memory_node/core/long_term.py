@@ -368,7 +368,11 @@ class LongTermMemory:
                             self.graph.tally["outcome.containment_refused"] += 1
                     elif (unit.relation == "on" and receptacle in nodes
                           and receptacle != HELD_BY_ROBOT
-                          and math.dist(unit.position, nodes.nodes[obj]["position"]) > 0.01):
+                          # Held, it is set down even where it stood: a put from the same
+                          # standing spot as an earlier one gives the same estimate.
+                          and (nodes.nodes[obj].get("inside") == HELD_BY_ROBOT
+                               or math.dist(unit.position, nodes.nodes[obj]["position"])
+                               > 0.01)):
                         events += self.graph.place_on(obj, unit.position, stamp, changes,
                                                       receptacle=receptacle)
                     elif (unit.relation in ("in", "on") and receptacle not in nodes

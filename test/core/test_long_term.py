@@ -1305,3 +1305,31 @@ def test_a_put_on_a_receptacle_the_graph_no_longer_holds_takes_the_object_out_of
         assert math.dist(unit.position[:2], (2.5, 0.5)) < 0.5
     finally:
         memory.close()
+
+
+def test_an_object_put_back_on_the_spot_it_was_picked_from_is_out_of_the_hand(
+        tmp_path: Path) -> None:
+    """A put on a table from the same standing spot as an earlier put there gives the same
+    placement estimate: the node, held since the pick, already stands at that position.
+    The put still sets it down (not only a put that moves it): left held, the unit was
+    rebuilt as in the robot at every later sighting."""
+    from memory_node.core.units import HELD_BY_ROBOT  # noqa: PLC0415
+
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        lt.apply([Observation.at("Apple", (2.0, 0.0, 0.8), 1.0),
+                  Observation.at("DiningTable", (2.5, 0.5, 0.4), 1.0)], view(1.0), 1.0)
+        by_label = {lt.graph.node(o)["label"]: o for o in lt.graph.nodes("object")}
+        apple, table = by_label["Apple"], by_label["DiningTable"]
+        spot = (1.0, 0.5, 0.0)
+        for k in (1.5, 2.5):
+            memory.recall.record_outcome("", "pick", [apple], True, stamp=k,
+                                         robot_position=spot)
+            assert lt.graph.node(apple)["inside"] == HELD_BY_ROBOT
+            memory.recall.record_outcome("", "put", [apple, table, "on"], True,
+                                         stamp=k + 0.5, robot_position=spot)
+            assert lt.graph.node(apple).get("inside") != HELD_BY_ROBOT
+            assert memory.short_term.peek(apple).receptacle_id == table
+    finally:
+        memory.close()
