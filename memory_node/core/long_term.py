@@ -366,23 +366,19 @@ class LongTermMemory:
                             # Not an object, or a containment cycle: the outcome itself was
                             # accepted (short-term memory); the graph just does not nest it.
                             self.graph.tally["outcome.containment_refused"] += 1
-                    elif (unit.relation == "on" and receptacle in nodes
-                          and receptacle != HELD_BY_ROBOT
-                          # Held, it is set down even where it stood: a put from the same
-                          # standing spot as an earlier one gives the same estimate.
-                          and (nodes.nodes[obj].get("inside") == HELD_BY_ROBOT
-                               or math.dist(unit.position, nodes.nodes[obj]["position"])
-                               > 0.01)):
-                        events += self.graph.place_on(obj, unit.position, stamp, changes,
-                                                      receptacle=receptacle)
-                    elif (unit.relation in ("in", "on") and receptacle not in nodes
-                          and receptacle != HELD_BY_ROBOT
-                          and nodes.nodes[obj].get("inside") == HELD_BY_ROBOT):
-                        # Set down on a receptacle the graph no longer holds (short-term
-                        # memory still does): out of the hand, at the outcome's place. Left
-                        # held, every later sighting rebuilt the unit as in the robot and
-                        # each pick went to the robot's own spot (fresh102a tidy, s0009).
-                        events += self.graph.place_on(obj, unit.position, stamp, changes)
+                    elif unit.relation in ("in", "on") and receptacle != HELD_BY_ROBOT and (
+                            nodes.nodes[obj].get("inside") == HELD_BY_ROBOT
+                            or (unit.relation == "on" and receptacle in nodes and math.dist(
+                                unit.position, nodes.nodes[obj]["position"]) > 0.01)):
+                        # A held object put down leaves the hand whatever the graph makes of
+                        # the place: on a receptacle it no longer holds (short-term memory
+                        # still does; fresh102a tidy s0009), or where the node already stands
+                        # (a put from the same standing spot as an earlier one). Left held,
+                        # every later sighting rebuilt the unit as in the robot and each pick
+                        # went to the robot's own spot.
+                        events += self.graph.place_on(
+                            obj, unit.position, stamp, changes,
+                            receptacle=receptacle if receptacle in nodes else "")
                 for receptacle in opened:
                     self._hold_seen_on_opening(receptacle, changes)
                 if changes:

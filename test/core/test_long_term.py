@@ -1272,6 +1272,15 @@ def test_an_object_picked_where_it_turned_up_stays_held_when_its_old_place_is_jo
         memory.close()
 
 
+def _apple_and(lt: LongTermMemory, receptacle: str,
+               where: tuple[float, float, float]) -> tuple[str, str]:
+    """One frame showing an apple and `receptacle` at `where`: their node ids."""
+    lt.apply([Observation.at("Apple", (2.0, 0.0, 0.8), 1.0),
+              Observation.at(receptacle, where, 1.0)], view(1.0), 1.0)
+    by_label = {lt.graph.node(o)["label"]: o for o in lt.graph.nodes("object")}
+    return by_label["Apple"], by_label[receptacle]
+
+
 def test_a_put_on_a_receptacle_the_graph_no_longer_holds_takes_the_object_out_of_the_hand(
         tmp_path: Path) -> None:
     """A put's receptacle can be a unit short-term memory still holds after the graph
@@ -1284,10 +1293,7 @@ def test_a_put_on_a_receptacle_the_graph_no_longer_holds_takes_the_object_out_of
     memory = _memory(tmp_path)
     try:
         lt = memory.long_term
-        lt.apply([Observation.at("Apple", (2.0, 0.0, 0.8), 1.0),
-                  Observation.at("Plate", (2.5, 0.5, 0.8), 1.0)], view(1.0), 1.0)
-        by_label = {lt.graph.node(o)["label"]: o for o in lt.graph.nodes("object")}
-        apple, plate = by_label["Apple"], by_label["Plate"]
+        apple, plate = _apple_and(lt, "Plate", (2.5, 0.5, 0.8))
         memory.recall.record_outcome("", "pick", [apple], True, stamp=1.5)
         assert lt.graph.node(apple)["inside"] == HELD_BY_ROBOT
         k = _seen_empty_until_removed(lt, plate, 2.0)
@@ -1318,10 +1324,7 @@ def test_an_object_put_back_on_the_spot_it_was_picked_from_is_out_of_the_hand(
     memory = _memory(tmp_path)
     try:
         lt = memory.long_term
-        lt.apply([Observation.at("Apple", (2.0, 0.0, 0.8), 1.0),
-                  Observation.at("DiningTable", (2.5, 0.5, 0.4), 1.0)], view(1.0), 1.0)
-        by_label = {lt.graph.node(o)["label"]: o for o in lt.graph.nodes("object")}
-        apple, table = by_label["Apple"], by_label["DiningTable"]
+        apple, table = _apple_and(lt, "DiningTable", (2.5, 0.5, 0.4))
         spot = (1.0, 0.5, 0.0)
         for k in (1.5, 2.5):
             memory.recall.record_outcome("", "pick", [apple], True, stamp=k,
