@@ -1034,8 +1034,18 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # fresh81a, fresh89b, fresh94a and fresh98c) with 10302, then round 99's 24 (fresh23c's,
 # reused by fresh29c, fresh34c, fresh39b, fresh43c, fresh48b, fresh53a, fresh57c, fresh62b,
 # fresh67a, fresh71c, fresh76b, fresh85a, fresh89c, fresh94b and fresh99a) with 10303.
-# Next in line: sixteenth reuses, the longest ago first (round 99's 27 and 20, then round
-# 100's 30, 28 and 8).
+# "fresh104a/b/c" (round 103, for round 104) likewise, written by the lead before any arm
+# ran on them: the three next in line, the longest ago first: round 99's 27 (fresh24c's,
+# reused by fresh31a, fresh35c, fresh40b, fresh45a, fresh49c, fresh54b, fresh59a, fresh63c,
+# fresh68b, fresh73a, fresh77c, fresh85b, fresh90a, fresh94c and fresh99b; the last
+# SIXTEENTH reuse) with 10401, then the first SEVENTEENTH reuses: round 99's 20 (fresh22b's,
+# reused by fresh26c, fresh31c, fresh36b, fresh41a, fresh45c, fresh50b, fresh55a, fresh59c,
+# fresh64b, fresh69a, fresh73b, fresh78a, fresh85c, fresh90b, fresh95a and fresh99c) with
+# 10402, then round 100's 30 (fresh21c's, reused by fresh27a, fresh32a, fresh36c, fresh41b,
+# fresh46a, fresh50c, fresh55b, fresh60a, fresh64c, fresh69b, fresh73c, fresh78b, fresh86a,
+# fresh90c, fresh95b and fresh100a) with 10403.
+# Next in line: seventeenth reuses, the longest ago first (round 100's 28 and 8, then round
+# 101's 5, 12 and 26).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -1117,7 +1127,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh100a": (30, 10001), "fresh100b": (28, 10002), "fresh100c": (8, 10003),
           "fresh101a": (5, 10101), "fresh101b": (12, 10102), "fresh101c": (26, 10103),
           "fresh102a": (13, 10201), "fresh102b": (4, 10202), "fresh102c": (16, 10203),
-          "fresh103a": (6, 10301), "fresh103b": (18, 10302), "fresh103c": (24, 10303)}
+          "fresh103a": (6, 10301), "fresh103b": (18, 10302), "fresh103c": (24, 10303),
+          "fresh104a": (27, 10401), "fresh104b": (20, 10402), "fresh104c": (30, 10403)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -57,7 +57,8 @@ fresh99a/b/c in round 98, for round 99,
 fresh100a/b/c in round 99, for round 100,
 fresh101a/b/c in round 100, for round 101,
 fresh102a/b/c in round 101, for round 102,
-fresh103a/b/c in round 102, for round 103):
+fresh103a/b/c in round 102, for round 103,
+fresh104a/b/c in round 103, for round 104):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -140,7 +141,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh100": (10001, 10002, 10003),
           "fresh101": (10101, 10102, 10103),
           "fresh102": (10201, 10202, 10203),
-          "fresh103": (10301, 10302, 10303)}
+          "fresh103": (10301, 10302, 10303),
+          "fresh104": (10401, 10402, 10403)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -261,6 +263,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 100's: the next three, round 96's 5 and 12, then round 97's 26.
 # Round 101's: the next three, round 97's 13 and 4, then round 98's 16.
 # Round 102's: the next three, round 98's 6 and 18, then round 99's 24.
+# Round 103's: the last sixteenth reuse, round 99's 27, then the first two seventeenth,
+# round 99's 20 and round 100's 30.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -664,7 +668,16 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
                         "fresh81a", "fresh89b", "fresh94a", "fresh98c"),
           "fresh103c": ("fresh23c", "fresh29c", "fresh34c", "fresh39b", "fresh43c", "fresh48b",
                         "fresh53a", "fresh57c", "fresh62b", "fresh67a", "fresh71c", "fresh76b",
-                        "fresh85a", "fresh89c", "fresh94b", "fresh99a")}
+                        "fresh85a", "fresh89c", "fresh94b", "fresh99a"),
+          "fresh104a": ("fresh24c", "fresh31a", "fresh35c", "fresh40b", "fresh45a", "fresh49c",
+                        "fresh54b", "fresh59a", "fresh63c", "fresh68b", "fresh73a", "fresh77c",
+                        "fresh85b", "fresh90a", "fresh94c", "fresh99b"),
+          "fresh104b": ("fresh22b", "fresh26c", "fresh31c", "fresh36b", "fresh41a", "fresh45c",
+                        "fresh50b", "fresh55a", "fresh59c", "fresh64b", "fresh69a", "fresh73b",
+                        "fresh78a", "fresh85c", "fresh90b", "fresh95a", "fresh99c"),
+          "fresh104c": ("fresh21c", "fresh27a", "fresh32a", "fresh36c", "fresh41b", "fresh46a",
+                        "fresh50c", "fresh55b", "fresh60a", "fresh64c", "fresh69b", "fresh73c",
+                        "fresh78b", "fresh86a", "fresh90c", "fresh95b", "fresh100a")}
 LENGTH = 30  # the length the lead runs them at
 
 
