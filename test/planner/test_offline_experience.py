@@ -1894,3 +1894,34 @@ def test_the_doors_experience_says_the_house_shut_are_read_from_its_line() -> No
     for bad in (f"Fridge 1 was left open{tail}", f"{too_many} were left open{tail}",
                 f"Fridge_1,Cabinet_1 were left open{tail}", f"was left open{tail}", ""):
         assert left_open([bad]) == frozenset(), bad
+
+
+def test_a_room_explore_listed_known_bad_is_made_again_after_this_task_opened_there() -> None:
+    """Fresh98c (untidied), s0000, round 103: the kitchen's explore for the pan failed and
+    was listed known bad; the search then opened every cabinet, and the one that held the
+    pan (high up) showed nothing from its door. The plain arm's look over the kitchen
+    again saw the pan; the listing had sent the experience arm to look from the stove, the
+    task ran out of steps, and the next opened the same seven cabinets again. The listing
+    was made with the cabinets shut: once this task opened one in the kitchen, the look
+    over again (`_look_again`) is planned, listed or not; the living room, where nothing
+    was opened, stays listed."""
+    planner = OfflinePlanner()
+    vocab = Vocabulary()
+    vocab.add_units([UnitView("Cabinet_1", "Cabinet", (3.0, 0.0, 2.1), "opened", "kitchen"),
+                     UnitView("Sofa_1", "Sofa", (5.0, 0.0, 5.0), "none", "living_room")])
+    req = PlanRequest("put the pan in the sink", "", vocab, ["kitchen", "living_room"],
+                      goal_conditions=("HOLDING(Pan)",), robot_position=(3.0, -0.5, 0.0))
+    listed = (SkillCall("explore", ("kitchen", "Pan")),
+              SkillCall("explore", ("living_room", "Pan")))
+    for call in listed:
+        req.history.append(StepLine(call, False, ErrorCode.NOT_FOUND, "no Pan seen"))
+    req.known_bad = frozenset(listed)
+    req.known_bad_codes = {c: ErrorCode.NOT_FOUND.name for c in listed}
+    req.notes["explored"] = {("kitchen", "Pan"), ("living_room", "Pan")}
+    req.notes["searched"] = {("Cabinet_1", "Pan")}
+    assert planner._stale(req, listed[0]) is False   # nothing opened since the look
+    req.history.append(StepLine(SkillCall("navigate", ("Cabinet_1",)), True, ErrorCode.NONE, ""))
+    req.history.append(StepLine(SkillCall("open", ("Cabinet_1",)), True, ErrorCode.NONE, ""))
+    assert planner._stale(req, listed[0]) is True
+    assert planner._stale(req, listed[1]) is False
+    assert [str(c) for c in planner.plan(req).calls] == ["explore(kitchen, Pan)"]

@@ -558,25 +558,31 @@ class OfflinePlanner:
         did not see the knife in it and marked its unit absent, the pick failed "where it
         is is unknown (explore first)", and the plan gave up, "every known place was
         explored", with the knife in the open drawer and the kitchen never explored)."""
-        known = {**req.scene, **sim.objects}
-        counted = req.notes.get("looked_at_spot", set())
-        last_explore: dict[str, int] = {}
-        opened_after: set[str] = set()
-        for i, h in enumerate(req.history):
-            if h.call.skill == "explore" and h.call.args:
-                last_explore[h.call.args[0]] = i
-            elif h.success and h.call.skill == "open" and h.call.args:
-                unit = known.get(h.call.args[0])
-                room = self._room_of(req, unit) if unit is not None else ""
-                if room and (room in last_explore or (room, types[0]) in counted):
-                    opened_after.add(room)
-            if h.call.skill == "explore" and h.call.args:
-                opened_after.discard(h.call.args[0])
+        opened_after = self._opened_since_look(req, sim, types[0])
         again = req.notes.setdefault("looked_again", set())
         for room in self._rooms_for(req, sim, keys, types):
             if room in opened_after and (room, types[0]) not in again:
                 again.add((room, types[0]))
                 raise _Explore(SkillCall("explore", (room, types[0])))
+
+    def _opened_since_look(self, req: PlanRequest, sim: _Sim, sought: str) -> set[str]:
+        """The rooms where this task opened something after its last explore of the room
+        (or after a failed call on the object there counted it explored for `sought`,
+        notes["looked_at_spot"]): their last look saw those receptacles shut."""
+        known = {**req.scene, **sim.objects}
+        counted = req.notes.get("looked_at_spot", set())
+        explored: set[str] = set()
+        opened_after: set[str] = set()
+        for h in req.history:
+            if h.call.skill == "explore" and h.call.args:
+                explored.add(h.call.args[0])
+                opened_after.discard(h.call.args[0])
+            elif h.success and h.call.skill == "open" and h.call.args:
+                unit = known.get(h.call.args[0])
+                room = self._room_of(req, unit) if unit is not None else ""
+                if room and (room in explored or (room, sought) in counted):
+                    opened_after.add(room)
+        return opened_after
 
     @staticmethod
     def _room_of(req: PlanRequest, unit: UnitView) -> str:
@@ -2225,6 +2231,15 @@ class OfflinePlanner:
             # the kitchen the robot stood); this task's own refusal came from elsewhere,
             # and the plan now stands at the receptacle itself.
             return req.notes.get("at") == call.args[0]
+        if call.skill == "explore" and len(call.args) > 1 \
+                and call.args[0] in self._opened_since_look(req, self._sim(req), call.args[1]):
+            # A room's explore listed as failing for the type saw its receptacles shut;
+            # this task has opened one there since, so the look sees what it did not. The
+            # plain arm's look over again found the pan in the high cabinet the open had
+            # shown nothing of, and the listing had sent the experience arm to look from
+            # the stove instead: the task ran out of steps, and the next one opened the
+            # same seven cabinets again (fresh98c, s0000-s0001, round 103).
+            return True
         if call.skill != "pick" or self._open_did_not_help(req, call):
             return False
         unit = req.vocab.objects.get(call.args[0])
