@@ -558,18 +558,18 @@ class OfflinePlanner:
         did not see the knife in it and marked its unit absent, the pick failed "where it
         is is unknown (explore first)", and the plan gave up, "every known place was
         explored", with the knife in the open drawer and the kitchen never explored)."""
-        opened_after = self._opened_since_look(req, sim, types[0])
+        opened_after = self._opened_since_look(req, types[0])
         again = req.notes.setdefault("looked_again", set())
         for room in self._rooms_for(req, sim, keys, types):
             if room in opened_after and (room, types[0]) not in again:
                 again.add((room, types[0]))
                 raise _Explore(SkillCall("explore", (room, types[0])))
 
-    def _opened_since_look(self, req: PlanRequest, sim: _Sim, sought: str) -> set[str]:
+    def _opened_since_look(self, req: PlanRequest, sought: str) -> set[str]:
         """The rooms where this task opened something after its last explore of the room
         (or after a failed call on the object there counted it explored for `sought`,
         notes["looked_at_spot"]): their last look saw those receptacles shut."""
-        known = {**req.scene, **sim.objects}
+        known = req.known_units()
         counted = req.notes.get("looked_at_spot", set())
         explored: set[str] = set()
         opened_after: set[str] = set()
@@ -2232,7 +2232,7 @@ class OfflinePlanner:
             # and the plan now stands at the receptacle itself.
             return req.notes.get("at") == call.args[0]
         if call.skill == "explore" and len(call.args) > 1 \
-                and call.args[0] in self._opened_since_look(req, self._sim(req), call.args[1]):
+                and call.args[0] in self._opened_since_look(req, call.args[1]):
             # A room's explore listed as failing for the type saw its receptacles shut;
             # this task has opened one there since, so the look sees what it did not. The
             # plain arm's look over again found the pan in the high cabinet the open had
