@@ -1044,8 +1044,18 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # 10402, then round 100's 30 (fresh21c's, reused by fresh27a, fresh32a, fresh36c, fresh41b,
 # fresh46a, fresh50c, fresh55b, fresh60a, fresh64c, fresh69b, fresh73c, fresh78b, fresh86a,
 # fresh90c, fresh95b and fresh100a) with 10403.
-# Next in line: seventeenth reuses, the longest ago first (round 100's 28 and 8, then round
-# 101's 5, 12 and 26).
+# "fresh105a/b/c" (round 104, for round 105) likewise, written by the lead before any arm
+# ran on them: the three next SEVENTEENTH reuses, the longest ago first: round 100's 28
+# (fresh21b's, reused by fresh26a, fresh31b, fresh36a, fresh40c, fresh45b, fresh50a,
+# fresh54c, fresh59b, fresh64a, fresh68c, fresh74a, fresh78c, fresh86b, fresh91a, fresh95c
+# and fresh100b) with 10501, then round 100's 8 (fresh22a's, reused by fresh27b, fresh32b,
+# fresh37a, fresh41c, fresh46b, fresh51a, fresh55c, fresh60b, fresh65a, fresh69c, fresh74b,
+# fresh79a, fresh86c, fresh91b, fresh96a and fresh100c) with 10502, then round 101's 5
+# (report's, reused by fresh28a, fresh33a, fresh37c, fresh42b, fresh47a, fresh51b, fresh56a,
+# fresh60c, fresh65b, fresh70a, fresh74c, fresh79b, fresh87a, fresh91c, fresh96b and
+# fresh101a) with 10503.
+# Next in line: seventeenth reuses, the longest ago first (round 101's 12 and 26, then
+# round 102's 13, 4 and 16).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -1128,7 +1138,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh101a": (5, 10101), "fresh101b": (12, 10102), "fresh101c": (26, 10103),
           "fresh102a": (13, 10201), "fresh102b": (4, 10202), "fresh102c": (16, 10203),
           "fresh103a": (6, 10301), "fresh103b": (18, 10302), "fresh103c": (24, 10303),
-          "fresh104a": (27, 10401), "fresh104b": (20, 10402), "fresh104c": (30, 10403)}
+          "fresh104a": (27, 10401), "fresh104b": (20, 10402), "fresh104c": (30, 10403),
+          "fresh105a": (28, 10501), "fresh105b": (8, 10502), "fresh105c": (5, 10503)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

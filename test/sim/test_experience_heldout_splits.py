@@ -58,7 +58,8 @@ fresh100a/b/c in round 99, for round 100,
 fresh101a/b/c in round 100, for round 101,
 fresh102a/b/c in round 101, for round 102,
 fresh103a/b/c in round 102, for round 103,
-fresh104a/b/c in round 103, for round 104):
+fresh104a/b/c in round 103, for round 104,
+fresh105a/b/c in round 104, for round 105):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -142,7 +143,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh101": (10101, 10102, 10103),
           "fresh102": (10201, 10202, 10203),
           "fresh103": (10301, 10302, 10303),
-          "fresh104": (10401, 10402, 10403)}
+          "fresh104": (10401, 10402, 10403),
+          "fresh105": (10501, 10502, 10503)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -265,6 +267,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 102's: the next three, round 98's 6 and 18, then round 99's 24.
 # Round 103's: the last sixteenth reuse, round 99's 27, then the first two seventeenth,
 # round 99's 20 and round 100's 30.
+# Round 104's: the next three seventeenth reuses, round 100's 28 and 8, then round 101's 5.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -677,7 +680,16 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
                         "fresh78a", "fresh85c", "fresh90b", "fresh95a", "fresh99c"),
           "fresh104c": ("fresh21c", "fresh27a", "fresh32a", "fresh36c", "fresh41b", "fresh46a",
                         "fresh50c", "fresh55b", "fresh60a", "fresh64c", "fresh69b", "fresh73c",
-                        "fresh78b", "fresh86a", "fresh90c", "fresh95b", "fresh100a")}
+                        "fresh78b", "fresh86a", "fresh90c", "fresh95b", "fresh100a"),
+          "fresh105a": ("fresh21b", "fresh26a", "fresh31b", "fresh36a", "fresh40c", "fresh45b",
+                        "fresh50a", "fresh54c", "fresh59b", "fresh64a", "fresh68c", "fresh74a",
+                        "fresh78c", "fresh86b", "fresh91a", "fresh95c", "fresh100b"),
+          "fresh105b": ("fresh22a", "fresh27b", "fresh32b", "fresh37a", "fresh41c", "fresh46b",
+                        "fresh51a", "fresh55c", "fresh60b", "fresh65a", "fresh69c", "fresh74b",
+                        "fresh79a", "fresh86c", "fresh91b", "fresh96a", "fresh100c"),
+          "fresh105c": ("report", "fresh28a", "fresh33a", "fresh37c", "fresh42b", "fresh47a",
+                        "fresh51b", "fresh56a", "fresh60c", "fresh65b", "fresh70a", "fresh74c",
+                        "fresh79b", "fresh87a", "fresh91c", "fresh96b", "fresh101a")}
 LENGTH = 30  # the length the lead runs them at
 
 
