@@ -903,3 +903,26 @@ def test_an_object_seen_above_or_below_the_drawer_it_is_held_in_is_taken_out(see
                  stamp=float(stamp))
     assert abs(g.node(shaker)["position"][2] - z) < 0.03, g.node(shaker)["position"]
     assert g.node(shaker)["inside"] == ("" if seen_at != "level" else drawer)
+
+
+def test_nothing_is_nested_in_what_the_gripper_holds_and_the_walk_does_not_fail_on_it():
+    """Round 104: an outcome that kept a cup in the pot the robot held walked the pot's
+    containment on to the gripper ("robot", no node) and failed with KeyError('robot'),
+    by accident. The refusal is the graph's own now, and says why: the contents short-term
+    memory carries with a held receptacle were stale both times the benchmark met them
+    (the world's pot held nothing), so the node stays where it was seen. A containment
+    cycle is still refused as one, and a receptacle set down takes what is put in it."""
+    from memory_node.core.units import HELD_BY_ROBOT
+
+    g = SceneGraph()
+    view = RegionView((0, 0, 0), radius=5.0)
+    g.update([obs("pot", (1, 0, 0.9)), obs("cup", (3, 0, 0.9))], view, stamp=0)
+    pot, cup = "object_0", "object_1"
+    g.hold(pot, 1.0)
+    with pytest.raises(ValueError, match="gripper"):
+        g.place_inside(cup, pot, 2.0)
+    assert not g.node(cup).get("inside") and g.node(pot)["inside"] == HELD_BY_ROBOT
+    assert g.node(cup)["position"] == (3.0, 0.0, 0.9)
+    g.place_inside(pot, cup, 2.5)   # a pot put into a cup: not a cycle, allowed
+    with pytest.raises(ValueError, match="cycle"):
+        g.place_inside(cup, pot, 3.0)

@@ -745,11 +745,16 @@ class SceneGraph:
                 raise KeyError(f"no object {node!r} in the scene graph")
         if obj == receptacle:
             raise ValueError(f"{obj!r} cannot be inside itself")
-        inner = receptacle
-        while inner:  # refuse A in B in A
-            inner = self.graph.nodes[inner].get("inside") or ""
-            if inner == obj:
-                raise ValueError(f"{obj!r} in {receptacle!r} would be a containment cycle")
+        if obj in self._holders(receptacle):  # refuse A in B in A
+            raise ValueError(f"{obj!r} in {receptacle!r} would be a containment cycle")
+        if self.graph.nodes[receptacle].get("inside") == HELD:
+            # Not nested in what the hand holds: an outcome that keeps something in the pot
+            # the robot picked up carries short-term memory's belief that it is in there,
+            # and in a house that puts things back that belief was stale both times it
+            # came up (fresh89b tidy s0020, fresh104c tidy, round 104: the world's pot held
+            # nothing). Nested, the graph moved the sponge and the apple with the pot (21
+            # and 10 steps more on those streams); left, the node stays where it was seen.
+            raise ValueError(f"{receptacle!r} is in the gripper: {obj!r} is not nested in it")
         attrs = self.graph.nodes[obj]
         attrs["inside"] = receptacle
         attrs["misses"] = 0
@@ -764,6 +769,17 @@ class SceneGraph:
         # (see `_placed_inside`).
         attrs["placed_unseen"] = not events
         return events
+
+    def _holders(self, obj: str) -> list[str]:
+        """The nodes `obj` is inside, innermost first. The chain ends at the gripper, which
+        is no node (the walk went on from a held pot to "robot" and raised KeyError:
+        fresh94a tidy, round 104), at a node no longer in the graph, and at a cycle."""
+        nodes, chain = self.graph.nodes, []
+        inner = nodes[obj].get("inside") or ""
+        while inner and inner != HELD and inner in self.graph and inner not in chain:
+            chain.append(inner)
+            inner = nodes[inner].get("inside") or ""
+        return chain
 
     def seen_by_last_look(self) -> frozenset[str]:
         """The objects the newest frame with a view matched (empty before any). The frame
@@ -787,11 +803,8 @@ class SceneGraph:
                 or nodes[obj]["layer"] != OBJECT or nodes[receptacle]["layer"] != OBJECT
                 or nodes[obj].get("inside") or nodes[receptacle].get("state") != "opened"):
             return False
-        inner = receptacle
-        while inner:
-            inner = nodes[inner].get("inside") or ""
-            if inner == obj:
-                return False
+        if obj in self._holders(receptacle):
+            return False
         nodes[obj]["inside"] = receptacle
         self.tally["inside.seen"] += 1
         changes.touch(obj)
