@@ -3026,13 +3026,9 @@ def test_a_door_experience_says_the_house_shut_is_opened_before_a_put_or_a_pick(
     assert "open(Fridge_1)" not in [str(c) for c in planner.plan(req).calls]
 
 
-def test_a_pick_opens_the_closed_receptacle_that_holds_the_one_the_object_is_in() -> None:
-    """Round 104, fresh104c (both arms): the apple the robot had put in the pot, the pot
-    put in the fridge after it, the fridge shut. A pot does not open, so the plan walked to
-    the apple and picked: refused "inside a closed Fridge", in two tasks of one stream.
-    The fridge that holds the pot is opened before the pick, as a put into the pot would
-    open it."""
-    planner = OfflinePlanner()
+def _apple_in_a_pot_in_a_shut_fridge() -> Vocabulary:
+    """Memory's chain of fresh104c s0006 (round 104): the apple in the pot, the pot in the
+    fridge, the fridge shut; a pot does not open."""
     vocab = Vocabulary()
     vocab.add_units([UnitView("Fridge_1", "Fridge", area_id="a1", state="closed",
                               observations=20),
@@ -3040,6 +3036,17 @@ def test_a_pick_opens_the_closed_receptacle_that_holds_the_one_the_object_is_in(
                               receptacle_id="Fridge_1", relation="in"),
                      UnitView("Apple_1", "Apple", area_id="a1", observations=5,
                               receptacle_id="Pot_1", relation="in")])
+    return vocab
+
+
+def test_a_pick_opens_the_closed_receptacle_that_holds_the_one_the_object_is_in() -> None:
+    """Round 104, fresh104c (both arms): the apple the robot had put in the pot, the pot
+    put in the fridge after it, the fridge shut. A pot does not open, so the plan walked to
+    the apple and picked: refused "inside a closed Fridge", in two tasks of one stream.
+    The fridge that holds the pot is opened before the pick, as a put into the pot would
+    open it."""
+    planner = OfflinePlanner()
+    vocab = _apple_in_a_pot_in_a_shut_fridge()
     req = PlanRequest("pick up the apple", "", vocab, ["a1"], robot_area="a1",
                       goal_conditions=("HOLDING(Apple)",))
     assert [str(c) for c in planner.plan(req).calls] == [
@@ -3077,13 +3084,7 @@ def test_a_pick_opens_no_receptacle_up_the_chain_in_a_house_that_undoes_the_robo
     it, and the stream went on to lose a task). The pick goes ahead as memory has the
     object's own receptacle; a refusal names what shuts it in."""
     planner = OfflinePlanner()
-    vocab = Vocabulary()
-    vocab.add_units([UnitView("Fridge_1", "Fridge", area_id="a1", state="closed",
-                              observations=20),
-                     UnitView("Pot_1", "Pot", area_id="a1", state="dirty", observations=5,
-                              receptacle_id="Fridge_1", relation="in"),
-                     UnitView("Apple_1", "Apple", area_id="a1", observations=5,
-                              receptacle_id="Pot_1", relation="in")])
+    vocab = _apple_in_a_pot_in_a_shut_fridge()
     tail = " by the robot in an earlier task, and this house shuts what is left open"
     req = PlanRequest("pick up the apple", "", vocab, ["a1"], robot_area="a1",
                       goal_conditions=("HOLDING(Apple)",),
