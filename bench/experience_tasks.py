@@ -1054,8 +1054,17 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # (report's, reused by fresh28a, fresh33a, fresh37c, fresh42b, fresh47a, fresh51b, fresh56a,
 # fresh60c, fresh65b, fresh70a, fresh74c, fresh79b, fresh87a, fresh91c, fresh96b and
 # fresh101a) with 10503.
-# Next in line: seventeenth reuses, the longest ago first (round 101's 12 and 26, then
-# round 102's 13, 4 and 16).
+# "fresh106a/b/c" (round 105, for round 106) likewise, written by the lead before any arm ran
+# on them: the three next SEVENTEENTH reuses, the longest ago first: round 101's 12 (heldout's,
+# reused by fresh28b, fresh33b, fresh38a, fresh42c, fresh47b, fresh51c, fresh56b, fresh61a,
+# fresh65c, fresh70b, fresh75a, fresh79c, fresh87b, fresh92a, fresh96c and fresh101b) with
+# 10601, then round 101's 26 (fresh22c's, reused by fresh27c, fresh32c, fresh37b, fresh42a,
+# fresh46c, fresh52a, fresh56c, fresh61b, fresh66a, fresh70c, fresh75b, fresh80a, fresh87c,
+# fresh92b, fresh97a and fresh101c) with 10602, then round 102's 13 (fresh's, reused by
+# fresh28c, fresh33c, fresh38b, fresh43a, fresh47c, fresh52b, fresh57a, fresh61c, fresh66b,
+# fresh71a, fresh75c, fresh80b, fresh88a, fresh92c, fresh97b and fresh102a) with 10603.
+# Next in line: seventeenth reuses, the longest ago first (round 102's 4 and 16, then
+# round 103's 6, 18 and 24).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -1139,7 +1148,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh102a": (13, 10201), "fresh102b": (4, 10202), "fresh102c": (16, 10203),
           "fresh103a": (6, 10301), "fresh103b": (18, 10302), "fresh103c": (24, 10303),
           "fresh104a": (27, 10401), "fresh104b": (20, 10402), "fresh104c": (30, 10403),
-          "fresh105a": (28, 10501), "fresh105b": (8, 10502), "fresh105c": (5, 10503)}
+          "fresh105a": (28, 10501), "fresh105b": (8, 10502), "fresh105c": (5, 10503),
+          "fresh106a": (12, 10601), "fresh106b": (26, 10602), "fresh106c": (13, 10603)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

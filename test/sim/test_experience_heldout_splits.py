@@ -59,7 +59,8 @@ fresh101a/b/c in round 100, for round 101,
 fresh102a/b/c in round 101, for round 102,
 fresh103a/b/c in round 102, for round 103,
 fresh104a/b/c in round 103, for round 104,
-fresh105a/b/c in round 104, for round 105):
+fresh105a/b/c in round 104, for round 105,
+fresh106a/b/c in round 105, for round 106):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -144,7 +145,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh102": (10201, 10202, 10203),
           "fresh103": (10301, 10302, 10303),
           "fresh104": (10401, 10402, 10403),
-          "fresh105": (10501, 10502, 10503)}
+          "fresh105": (10501, 10502, 10503),
+          "fresh106": (10601, 10602, 10603)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -268,6 +270,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 103's: the last sixteenth reuse, round 99's 27, then the first two seventeenth,
 # round 99's 20 and round 100's 30.
 # Round 104's: the next three seventeenth reuses, round 100's 28 and 8, then round 101's 5.
+# Round 105's: the next three, round 101's 12 and 26, then round 102's 13.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -689,7 +692,16 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
                         "fresh79a", "fresh86c", "fresh91b", "fresh96a", "fresh100c"),
           "fresh105c": ("report", "fresh28a", "fresh33a", "fresh37c", "fresh42b", "fresh47a",
                         "fresh51b", "fresh56a", "fresh60c", "fresh65b", "fresh70a", "fresh74c",
-                        "fresh79b", "fresh87a", "fresh91c", "fresh96b", "fresh101a")}
+                        "fresh79b", "fresh87a", "fresh91c", "fresh96b", "fresh101a"),
+          "fresh106a": ("heldout", "fresh28b", "fresh33b", "fresh38a", "fresh42c", "fresh47b",
+                        "fresh51c", "fresh56b", "fresh61a", "fresh65c", "fresh70b", "fresh75a",
+                        "fresh79c", "fresh87b", "fresh92a", "fresh96c", "fresh101b"),
+          "fresh106b": ("fresh22c", "fresh27c", "fresh32c", "fresh37b", "fresh42a", "fresh46c",
+                        "fresh52a", "fresh56c", "fresh61b", "fresh66a", "fresh70c", "fresh75b",
+                        "fresh80a", "fresh87c", "fresh92b", "fresh97a", "fresh101c"),
+          "fresh106c": ("fresh", "fresh28c", "fresh33c", "fresh38b", "fresh43a", "fresh47c",
+                        "fresh52b", "fresh57a", "fresh61c", "fresh66b", "fresh71a", "fresh75c",
+                        "fresh80b", "fresh88a", "fresh92c", "fresh97b", "fresh102a")}
 LENGTH = 30  # the length the lead runs them at
 
 
