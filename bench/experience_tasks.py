@@ -1063,8 +1063,17 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # fresh92b, fresh97a and fresh101c) with 10602, then round 102's 13 (fresh's, reused by
 # fresh28c, fresh33c, fresh38b, fresh43a, fresh47c, fresh52b, fresh57a, fresh61c, fresh66b,
 # fresh71a, fresh75c, fresh80b, fresh88a, fresh92c, fresh97b and fresh102a) with 10603.
-# Next in line: seventeenth reuses, the longest ago first (round 102's 4 and 16, then
-# round 103's 6, 18 and 24).
+# "fresh107a/b/c" (round 106, for round 107) likewise, written by the lead before any arm ran
+# on them: the three next SEVENTEENTH reuses, the longest ago first: round 102's 4 (fresh23a's,
+# reused by fresh29a, fresh34a, fresh38c, fresh43b, fresh48a, fresh52c, fresh57b, fresh62a,
+# fresh66c, fresh71b, fresh76a, fresh80c, fresh88b, fresh93a, fresh97c and fresh102b) with
+# 10701, then round 102's 16 (fresh23b's, reused by fresh29b, fresh34b, fresh39a, fresh44a,
+# fresh48c, fresh53b, fresh58a, fresh62c, fresh67b, fresh72a, fresh76c, fresh81b, fresh88c,
+# fresh93b, fresh98a and fresh102c) with 10702, then round 103's 6 (fresh24a's, reused by
+# fresh30a, fresh35a, fresh39c, fresh44b, fresh49a, fresh53c, fresh58b, fresh63a, fresh67c,
+# fresh72b, fresh77a, fresh81c, fresh89a, fresh93c, fresh98b and fresh103a) with 10703.
+# Next in line: seventeenth reuses, the longest ago first (round 103's 18 and 24, then
+# round 104's 27).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -1149,7 +1158,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh103a": (6, 10301), "fresh103b": (18, 10302), "fresh103c": (24, 10303),
           "fresh104a": (27, 10401), "fresh104b": (20, 10402), "fresh104c": (30, 10403),
           "fresh105a": (28, 10501), "fresh105b": (8, 10502), "fresh105c": (5, 10503),
-          "fresh106a": (12, 10601), "fresh106b": (26, 10602), "fresh106c": (13, 10603)}
+          "fresh106a": (12, 10601), "fresh106b": (26, 10602), "fresh106c": (13, 10603),
+          "fresh107a": (4, 10701), "fresh107b": (16, 10702), "fresh107c": (6, 10703)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -11,19 +11,19 @@ from bench_scripts import BENCH, load_bench
 dec = load_bench("experience_decision", register=True)
 
 
-def test_the_decision_set_is_round_105s_157_streams_and_matches_its_base_rows():
+def test_the_decision_set_is_round_106s_163_streams_and_matches_its_base_rows():
     streams = dec.decision_streams()
     keys = [s.key for s in streams]
-    assert len(keys) == len(set(keys)) == 157
+    assert len(keys) == len(set(keys)) == 163
     assert sum(s.seed is not None for s in streams) == 31
-    assert {"tune_tidy 4015", "tune3 4020", "fresh85a", "fresh105c tidy"} <= set(keys)
-    # The rows round 105's keep rules are judged against name exactly these streams;
-    # round 104's (151 streams) are the same set less the split reported blind since.
-    base = json.loads((BENCH / "results" / "experience_base_r105.json").read_text())["base_main"]
-    base104 = json.loads((BENCH / "results" / "experience_base_r104.json").read_text())["base_main"]
+    assert {"tune_tidy 4015", "tune3 4020", "fresh85a", "fresh106c tidy"} <= set(keys)
+    # The rows round 106's keep rules are judged against name exactly these streams;
+    # round 105's (157 streams) are the same set less the split reported blind since.
+    base = json.loads((BENCH / "results" / "experience_base_r106.json").read_text())["base_main"]
+    base105 = json.loads((BENCH / "results" / "experience_base_r105.json").read_text())["base_main"]
     for arm in dec.ARMS:
         assert set(base[arm]) == set(keys)
-        assert set(base104[arm]) == {k for k in keys if not k.startswith("fresh105")}
+        assert set(base105[arm]) == {k for k in keys if not k.startswith("fresh106")}
 
 
 def test_stream_specs():

@@ -60,7 +60,8 @@ fresh102a/b/c in round 101, for round 102,
 fresh103a/b/c in round 102, for round 103,
 fresh104a/b/c in round 103, for round 104,
 fresh105a/b/c in round 104, for round 105,
-fresh106a/b/c in round 105, for round 106):
+fresh106a/b/c in round 105, for round 106,
+fresh107a/b/c in round 106, for round 107):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -146,7 +147,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh103": (10301, 10302, 10303),
           "fresh104": (10401, 10402, 10403),
           "fresh105": (10501, 10502, 10503),
-          "fresh106": (10601, 10602, 10603)}
+          "fresh106": (10601, 10602, 10603),
+          "fresh107": (10701, 10702, 10703)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -271,6 +273,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # round 99's 20 and round 100's 30.
 # Round 104's: the next three seventeenth reuses, round 100's 28 and 8, then round 101's 5.
 # Round 105's: the next three, round 101's 12 and 26, then round 102's 13.
+# Round 106's: the next three, round 102's 4 and 16, then round 103's 6.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -701,7 +704,16 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
                         "fresh80a", "fresh87c", "fresh92b", "fresh97a", "fresh101c"),
           "fresh106c": ("fresh", "fresh28c", "fresh33c", "fresh38b", "fresh43a", "fresh47c",
                         "fresh52b", "fresh57a", "fresh61c", "fresh66b", "fresh71a", "fresh75c",
-                        "fresh80b", "fresh88a", "fresh92c", "fresh97b", "fresh102a")}
+                        "fresh80b", "fresh88a", "fresh92c", "fresh97b", "fresh102a"),
+          "fresh107a": ("fresh23a", "fresh29a", "fresh34a", "fresh38c", "fresh43b", "fresh48a",
+                        "fresh52c", "fresh57b", "fresh62a", "fresh66c", "fresh71b", "fresh76a",
+                        "fresh80c", "fresh88b", "fresh93a", "fresh97c", "fresh102b"),
+          "fresh107b": ("fresh23b", "fresh29b", "fresh34b", "fresh39a", "fresh44a", "fresh48c",
+                        "fresh53b", "fresh58a", "fresh62c", "fresh67b", "fresh72a", "fresh76c",
+                        "fresh81b", "fresh88c", "fresh93b", "fresh98a", "fresh102c"),
+          "fresh107c": ("fresh24a", "fresh30a", "fresh35a", "fresh39c", "fresh44b", "fresh49a",
+                        "fresh53c", "fresh58b", "fresh63a", "fresh67c", "fresh72b", "fresh77a",
+                        "fresh81c", "fresh89a", "fresh93c", "fresh98b", "fresh103a")}
 LENGTH = 30  # the length the lead runs them at
 
 
