@@ -222,6 +222,11 @@ class ExperienceMemory:
         # usual places, receptacles per type by MAX_LOOKED_IN); not stored, as
         # `_returned_to` (after a restart a search starts from the nearest again).
         self._looked_in: OrderedDict[str, OrderedDict[str, int]] = OrderedDict()
+        # Receptacle -> its label, for every receptacle an episode opened and moved on from
+        # (`_follow_search`), whatever the episode sought, least recently first: the camera
+        # saw inside it, so it held nothing of a type memory's units do not have in it
+        # (`_peeked_lines`). Bounded by MAX_LOOKED_IN; not stored, as `_looked_in`.
+        self._peeked: OrderedDict[str, str] = OrderedDict()
         # Receptacle -> the episode whose successful open of it no close of the robot's
         # followed, least recently opened first (`_follow_doors`); and how often a later
         # episode found such a door shut before acting through it (a step that needs it
@@ -261,6 +266,7 @@ class ExperienceMemory:
             self._moved_since_refusal.clear()
             self._returned_to.clear()
             self._looked_in.clear()
+            self._peeked.clear()
             self._left_open.clear()
             self._doors_shut = self._doors_stayed = 0
             self._instances = self._load_instances(conn)
@@ -798,6 +804,11 @@ class ExperienceMemory:
         opened the same fifteen in the same nearest-first order)."""
         if not success and ep.search_open[0]:
             ep.searched_in[ep.search_open[0]] = ep.search_open[1]
+        for rec, label in ep.searched_in.items():
+            self._peeked.pop(rec, None)
+            self._peeked[rec] = label
+            while len(self._peeked) > MAX_LOOKED_IN:
+                self._peeked.popitem(last=False)
         if ep.task is None or not ep.searched_in:
             return
         for role in sorted(self._sought(ep.instruction, ep.task)):
@@ -1413,9 +1424,10 @@ class ExperienceMemory:
         (`_searched_in`), the most searched first, less those memory's units now have an
         object of the type in (put there since, or seen there): the planner opens them
         after every other candidate (offline.py `_search`)."""
-        if not self._looked_in:
+        if not self._looked_in and not self._peeked:
             return []
-        roles = sorted(r for r in self._sought(instruction, task) if self._looked_in.get(r))
+        sought = self._sought(instruction, task)
+        roles = sorted(r for r in sought if self._looked_in.get(r) or self._peeked)
         holding: dict[str, set[str]] = {r: set() for r in roles}
         if roles:   # one pass over the units (10,000 at robot scale)
             for u in units.values():
@@ -1424,13 +1436,34 @@ class ExperienceMemory:
                     held_by.add(u.receptacle_id)
         out: list[str] = []
         for role in roles:
-            bucket = self._looked_in[role]
+            bucket = self._looked_in.get(role, {})
             places = sorted((r for r in bucket if r not in holding[role]),
                             key=lambda r: -bucket[r])[:MAX_LOOKED_IN_NAMED]
             if places:
                 out.append(f"{role} was looked for in {', '.join(places)} in earlier tasks"
                            " and not found there")
+            # Furniture, appliances and fixtures stand in nothing: never searched for inside
+            # a receptacle, so no line is made for one (a fridge, a counter top).
+            if not self.categories.stands_alone(role):
+                out.extend(self._peeked_lines(role, holding[role] | set(places)))
         return out
+
+    def _peeked_lines(self, role: str, skip: set[str]) -> list[str]:
+        """The receptacles earlier episodes opened and moved on from whatever they sought
+        (`_peeked`), the most recent first, less `skip` (those memory's units have an
+        object of the type in, and those the searched-in-vain line names), those of the
+        type itself and those the type was ever found in (its usual places): the camera
+        saw inside each, and showed nothing of the type. The planner opens them after
+        every other candidate, as the searched-in-vain ones (offline.py `_search`). Tidy
+        tuning streams, round 105's base: 145 opens of a search went to a receptacle an
+        earlier task had opened, before the one never opened that held the object."""
+        found = {c.place_id for c in self.places.places(role) if c.found > 0}
+        places = [r for r, label in reversed(self._peeked.items())
+                  if r not in skip and r not in found and type_key(label) != role]
+        if not places:
+            return []
+        return [f"{role} was not seen in {', '.join(places[:MAX_LOOKED_IN_NAMED])}, opened"
+                " in earlier tasks"]
 
     def _taken_out(self, t: Transition) -> bool:
         """A pick listed as shut in (its state names receptacles as found: "until R is

@@ -51,6 +51,12 @@ _MADE_STATE = re.compile(r"^([A-Za-z0-9_.:\-]{1,128}) \([A-Za-z0-9_]{1,128}\) is
 _LOOKED_IN = re.compile(r"^([A-Za-z0-9_]{1,128}) was looked for in"
                         r" ([A-Za-z0-9_.:\-]{1,128}(?:, [A-Za-z0-9_.:\-]{1,128}){0,63})"
                         r" in earlier tasks and not found there$")
+# Receptacles earlier tasks opened and moved on from, whatever they sought, that held no
+# object of the type (core/experience/memory.py `_peeked_lines`): "Knife was not seen in
+# object_18, object_7, opened in earlier tasks".
+_PEEKED = re.compile(r"^([A-Za-z0-9_]{1,128}) was not seen in"
+                     r" ([A-Za-z0-9_.:\-]{1,128}(?:, [A-Za-z0-9_.:\-]{1,128}){0,63}),"
+                     r" opened in earlier tasks$")
 # Receptacles the robot left open in earlier tasks, in a house that shuts them
 # (core/experience/memory.py `_left_open_line`).
 _LEFT_OPEN = re.compile(r"^([A-Za-z0-9_.:\-]{1,128}(?:, [A-Za-z0-9_.:\-]{1,128}){0,63})"
@@ -206,11 +212,15 @@ def left_by_robot(lines: Iterable[str]) -> dict[str, str]:
 def looked_in(lines: Iterable[str]) -> dict[str, frozenset[str]]:
     """{type key: the receptacles experience says earlier tasks searched for the type in
     and did not find it in} ("Knife was looked for in object_18, object_7 in earlier tasks
-    and not found there"); other or malformed lines name none."""
+    and not found there"), and those earlier tasks opened, whatever they sought, and did
+    not see one in ("Knife was not seen in object_3, opened in earlier tasks"); other or
+    malformed lines name none."""
+    lines = list(lines)
     out: dict[str, frozenset[str]] = {}
-    for m in _matches(lines, _LOOKED_IN):
-        key = type_key(m.group(1))
-        out[key] = out.get(key, frozenset()) | frozenset(m.group(2).split(", "))
+    for pattern in (_LOOKED_IN, _PEEKED):
+        for m in _matches(lines, pattern):
+            key = type_key(m.group(1))
+            out[key] = out.get(key, frozenset()) | frozenset(m.group(2).split(", "))
     return out
 
 
