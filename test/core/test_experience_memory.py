@@ -1992,6 +1992,56 @@ def test_receptacles_a_search_opened_in_vain_are_named_for_the_next_search_of_th
                           "there"]
 
 
+def test_receptacles_opened_for_another_type_are_named_for_a_type_not_seen_in_them(
+        memory: Memory) -> None:
+    """Round 106 (peek106): a receptacle an episode opened and moved on from showed the
+    camera everything in it, not only the absence of what the episode sought. Tidied base
+    logs: 145 opens of a search went to a receptacle an earlier task had opened, before the
+    one never opened that held the object. Recall names them, most recent first, for each
+    type of the instruction that stands in something (never a drawer or a fridge), less
+    those the searched-in-vain line names, those memory has one of the type in and those
+    the type was ever found in."""
+    r = memory.recall
+    for i in range(4):
+        memory.upsert_object(Unit(f"Drawer_{i}", "Drawer", (1.0 + 0.3 * i, 0.5, 0.4),
+                                  area_id="kitchen", state="closed"))
+    knife, apple = "put the knife away in the drawer", "put the apple in the fridge"
+
+    def told(instruction: str, episode: str) -> list[str]:
+        return [f for f in r.recall(instruction, 5, 2000, episode_id=episode).facts
+                if " was not seen in " in f or " was looked for in " in f]
+
+    def look(episode: str, drawer: str) -> None:
+        r.record_outcome(episode, "navigate", [drawer], True, robot_area="kitchen")
+        r.record_outcome(episode, "open", [drawer], True, robot_area="kitchen")
+
+    assert told(knife, "e0") == []
+    assert told(apple, "a0") == []
+    for d in ("Drawer_0", "Drawer_1", "Drawer_2"):
+        look("a0", d)
+    memory.end_episode("a0", task_succeeded=False)   # a search for an apple, unwon
+    assert told(knife, "e1") == ["knife was not seen in Drawer_2, Drawer_1, Drawer_0, "
+                                 "opened in earlier tasks"]
+    # The apple's own search names them once, as searched in vain; no line for the fridge.
+    assert [f for f in told(apple, "e1") if "fridge" not in f] == [
+        "apple was looked for in Drawer_0, Drawer_1, Drawer_2 in earlier tasks and not found "
+        "there"]
+    assert not [f for f in told(apple, "e1") if "fridge was not seen" in f]
+    # A knife memory has in Drawer_1: not named.
+    memory.upsert_object(Unit("Knife_1", "Knife", (1.3, 0.5, 0.4), area_id="kitchen",
+                              receptacle_id="Drawer_1", relation="in"))
+    assert told(knife, "e1") == ["knife was not seen in Drawer_2, Drawer_0, opened in "
+                                 "earlier tasks"]
+    # A knife found in Drawer_2 (its usual place since): not named, even moved away.
+    memory.upsert_object(Unit("Knife_2", "Knife", (1.6, 0.5, 0.4), area_id="kitchen",
+                              receptacle_id="Drawer_2", relation="in"))
+    look("k1", "Drawer_2")
+    r.record_outcome("k1", "pick", ["Knife_2"], True, robot_area="kitchen")
+    memory.end_episode("k1", task_succeeded=True)
+    memory.upsert_object(Unit("Knife_2", "Knife", (0.0, 2.0, 0.9), area_id="kitchen"))
+    assert told(knife, "e2") == ["knife was not seen in Drawer_0, opened in earlier tasks"]
+
+
 def test_a_put_record_follows_its_unit_into_the_object_memory_joined_it_to(
         tmp_path: Path, embedder: Embedder) -> None:
     """Round 95, fresh94c tidy: the robot put a NEW sighting of a bread (its own id), the

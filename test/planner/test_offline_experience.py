@@ -700,6 +700,25 @@ def test_a_search_opens_where_earlier_tasks_looked_in_vain_last() -> None:
     assert ask((both,)) == ["navigate(Drawer_1)", "open(Drawer_1)"]
 
 
+def test_receptacles_earlier_tasks_opened_and_did_not_see_the_type_in_are_opened_last() -> None:
+    """Round 106 (peek106): a receptacle an earlier task opened and moved on from, whatever
+    it sought, showed the camera what it holds; experience names it for a type memory has
+    not seen in it ("apple was not seen in Drawer_1, opened in earlier tasks"). It is read
+    as the searched-in-vain line (`looked_in`) and opened after every other candidate."""
+    peeked = "apple was not seen in Drawer_1, Cabinet_3, opened in earlier tasks"
+    assert looked_in([peeked, LOOKED_IN.replace("Drawer_1", "Drawer_4"),
+                      "Knife was not seen in Drawer_2, opened in earlier tasks",
+                      "Egg was not seen in the fridge, opened in earlier tasks",
+                      "Egg was not seen in Drawer_1 opened in earlier tasks"]) == {
+        "apple": frozenset({"Drawer_1", "Cabinet_3", "Drawer_4"}),
+        "knife": frozenset({"Drawer_2"})}
+    req = request(HOUSE, ("ON(Apple, CounterTop)",))
+    req.robot_position = (1.2, 0.5, 0.0)
+    req.notes["explored"] = {("kitchen", "Apple"), ("living_room", "Apple")}
+    req.facts = (peeked,)
+    assert strs(OfflinePlanner().plan(req).calls) == ["navigate(Drawer_2)", "open(Drawer_2)"]
+
+
 def test_an_open_usual_place_has_its_room_explored_first() -> None:
     req = request(HOUSE, ("ON(Apple, CounterTop)",))
     req.facts = ("Apple is usually on SideTable_1 (SideTable) [fact:3]",)
