@@ -1436,7 +1436,7 @@ class ExperienceMemory:
                     held_by.add(u.receptacle_id)
         out: list[str] = []
         for role in roles:
-            bucket = self._looked_in.get(role, {})
+            bucket: Mapping[str, int] = self._looked_in.get(role, {})
             places = sorted((r for r in bucket if r not in holding[role]),
                             key=lambda r: -bucket[r])[:MAX_LOOKED_IN_NAMED]
             if places:
