@@ -2124,3 +2124,37 @@ def test_a_door_the_robot_left_open_is_named_once_the_house_is_seen_to_shut_such
         r.record_outcome("d3#s0", "close", ["Fridge_1"], True, robot_area="kitchen")
         memory.end_episode("d3#s0", task_succeeded=True)
         assert line not in facts("d4#s0")
+
+
+@pytest.mark.parametrize("house_kind", ["tidied", "untidied"])
+def test_a_state_the_robot_made_in_an_earlier_task_is_named_undone_in_a_house_that_tidies(
+        memory: Memory, house_kind: str) -> None:
+    """Round 105 (tune3 tidy 3152 s0007 of the base): the cup the robot heated and put back
+    on its own side table two tasks before was carried to the counter on memory's "heated"
+    (the camera does not read heat; the daily tidy had undone it). In a house whose later
+    finds show the robot's work moved on (`UsualPlaces.undoes_puts`), recall names such a
+    state of the robot's from an earlier task; not in the heat's own task, not in a house
+    that keeps the robot's work, and not once memory holds another state."""
+    exp = memory.experience
+    assert exp is not None
+    _houses_answer(memory, keeps=house_kind == "untidied")
+    r = memory.recall
+    memory.upsert_object(Unit("SideTable_3", "SideTable", _place_at("SideTable_3"),
+                              area_id="kitchen"))
+    memory.upsert_object(Unit("Cup_7", "Cup", (0.0, 0.0, 1.0), area_id="kitchen",
+                              receptacle_id="SideTable_3", relation="on"))
+    for skill, args in (("pick", ["Cup_7"]), ("heat", ["Cup_7"]),
+                        ("put", ["Cup_7", "SideTable_3", "on"])):
+        r.record_outcome("c0#s0", skill, args, True, robot_area="kitchen")
+    unit = memory.short_term.peek("Cup_7")
+    assert unit is not None and unit.state == "heated"
+    line = ("Cup_7 (Cup) was left heated by the robot in an earlier task, and this house "
+            "undoes the robot's work")
+    instruction = "heat the cup and put it on the counter top"
+    brief = brief_from_fields(instruction, robot_area="kitchen")
+    assert line not in r.recall(instruction, 5, 400, "c0#s1", brief).facts   # its own task
+    memory.end_episode("c0#s0", task_succeeded=True)
+    later = r.recall(instruction, 5, 400, "c1#s0", brief).facts
+    assert (line in later) == (house_kind == "tidied"), later
+    memory.upsert_object(replace(unit, state="none"))
+    assert line not in r.recall(instruction, 5, 400, "c2#s0", brief).facts

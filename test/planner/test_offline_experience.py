@@ -22,6 +22,7 @@ from memory_node.planner.core.experience import (
     parse_procedure,
     put_back,
     searched_out,
+    undone_states,
     usual_places,
 )
 from memory_node.planner.core.offline import OfflinePlanner
@@ -1902,6 +1903,32 @@ def test_a_state_the_robot_made_on_an_object_it_left_where_it_stays_is_met_witho
              "house puts things back (found in Drawer_1 before)")
     assert plan(left, made, doubt) == ["navigate(Drawer_1)", "open(Drawer_1)"]
     assert plan(left, doubt) == ["navigate(Egg_1)"]   # a state the robot did not make: looked at
+
+
+def test_a_state_the_robot_made_in_an_earlier_task_in_a_house_that_undoes_its_work_is_made_again(
+        ) -> None:
+    """Round 105 (tune3 tidy 3152 s0007 of the base, experience arm): the cup the robot had
+    heated two tasks before and put back on its own side table (no put-back line: found
+    there, put there) was carried to the counter on memory's "heated", which the daily
+    tidy had undone; "done", lost. With experience's line that the robot left it heated in
+    an earlier task in a house that undoes the robot's work (`undone_states`), the heat is
+    planned again; without it, memory's word stands."""
+    cup = UnitView("Cup_1", "Cup", (5.5, 0.5, 5.0), "heated", "living_room",
+                   receptacle_id="SideTable_1", relation="on", observations=5)
+    microwave = UnitView("Microwave_1", "Microwave", (1.0, 0.5, 1.1), "closed", "kitchen")
+    line = ("Cup_1 (Cup) was left heated by the robot in an earlier task, and this house "
+            "undoes the robot's work")
+    assert undone_states([line, line.replace("Cup_1", "Cup 1"), "x" * 5000,
+                          line.replace("undoes the robot's work", "puts things back")]) \
+        == {"Cup_1"}
+
+    def plan(*facts: str) -> list[str]:
+        req = request([*HOUSE, cup, microwave], ("STATE(Cup, heated)", "ON(Cup, CounterTop)"))
+        req.facts = facts
+        return strs(OfflinePlanner().plan(req).calls)
+
+    assert "heat(Cup_1)" not in plan("Cup_1 (Cup) is in state heated [fact:7]")
+    assert "heat(Cup_1)" in plan("Cup_1 (Cup) is in state heated [fact:7]", line)
 
 
 def test_the_doors_experience_says_the_house_shut_are_read_from_its_line() -> None:

@@ -45,6 +45,12 @@ _LEFT_BY_ROBOT = re.compile(r"^([A-Za-z0-9_.:\-]{1,128}) was left in ([A-Za-z0-9
 # relation "state"): "object_37 (Egg) is in state heated [fact:68]".
 _MADE_STATE = re.compile(r"^([A-Za-z0-9_.:\-]{1,128}) \([A-Za-z0-9_]{1,128}\) is in state"
                          r" ([a-z][a-z ]{0,31})(?:, \d+x)?(?: \[fact:\d+\])?$")
+# A state of the robot's from an earlier task in a house that undoes its work
+# (core/experience/memory.py `_undone_states`): "object_40 (Cup) was left heated by the
+# robot in an earlier task, and this house undoes the robot's work".
+_UNDONE_STATE = re.compile(r"^([A-Za-z0-9_.:\-]{1,128}) \([A-Za-z0-9_]{1,128}\) was left"
+                           r" [a-z][a-z ]{0,31} by the robot in an earlier task, and this"
+                           r" house undoes the robot's work$")
 # Receptacles earlier tasks searched for a type in vain (core/experience/memory.py
 # `_looked_in_lines`): "Knife was looked for in object_18, object_7 in earlier tasks and not
 # found there".
@@ -232,6 +238,14 @@ def made_states(lines: Iterable[str]) -> dict[str, str]:
     for m in _matches(lines, _MADE_STATE):
         out.setdefault(m.group(1), m.group(2))
     return out
+
+
+def undone_states(lines: Iterable[str]) -> frozenset[str]:
+    """The objects whose state memory holds is one the robot made in an earlier task, in a
+    house that undoes the robot's work ("object_40 (Cup) was left heated by the robot in
+    an earlier task, and this house undoes the robot's work"); other or malformed lines
+    name none."""
+    return frozenset(m.group(1) for m in _matches(lines, _UNDONE_STATE))
 
 
 def left_open(lines: Iterable[str]) -> frozenset[str]:

@@ -44,6 +44,7 @@ from .experience import (
     parse_procedure,
     put_back,
     searched_out,
+    undone_states,
     usual_places,
 )
 from .goals import Goal, parse_goals, placement_receptacles
@@ -1084,6 +1085,11 @@ class OfflinePlanner:
         doubted = set(req.notes.get("doubted", ()))
         made = made_states(req.facts)
         doubted.update(obj for obj in put_back(req.facts) if obj in made)
+        # And, with experience, a state of the robot's from an earlier task in a house that
+        # undoes the robot's work, put back or not (`undone_states`: the tidy restores the
+        # layout's states too; round 105, tune3 tidy 3152 s0007, the cup back on its own
+        # side table, carried to the counter on memory's "heated", lost).
+        doubted.update(undone_states(req.facts))
         for obj in req.notes.get("look_from", {}):
             unit = req.vocab.objects.get(obj)
             if unit is not None and unit.state_confirmed is False:
