@@ -1317,13 +1317,12 @@ class ExperienceMemory:
                            key=lambda f: (f.relation not in ("absent", "usually"),
                                           -self.utility.score(f.item_id) * f.support,
                                           -f.updated_at, f.fact_id))
-            # A state of the robot's the house has undone, before the facts: memory's unit
-            # still holds it, and a step recall's share of the budget (120 tokens) ends
-            # within the facts.
-            lines.extend(("fact", "", text)
-                         for text in self._undone_states(task, episode_id, units))
+            # A state of the robot's the house has undone is said so in its fact's place
+            # (`_undone`): one more line would take its tokens from the units' share.
+            undone = self._undone(episode_id, units)
             for f in facts[: self.settings.max_facts_per_recall]:
-                lines.append(("fact", f.item_id, f"{f.text()} [{f.item_id}]"))
+                text = _undone_text(f) if f.fact_id in undone else f.text()
+                lines.append(("fact", f.item_id, f"{text} [{f.item_id}]"))
             lines.extend(("fact", "", text) for text in self._put_back(task, episode_id, units))
             lines.extend(("fact", "", text)
                          for text in self._left_by_robot(task, episode_id, units))
@@ -1373,34 +1372,30 @@ class ExperienceMemory:
                            + (f" (found in {home} before)" if home else ""))
         return out
 
-    def _undone_states(self, task: TaskType, episode_id: str,
-                       units: Mapping[str, ObjectMemoryUnit]) -> list[str]:
-        """Units of the task's types whose state memory holds is one a skill of the robot
-        made in an earlier task (the object's state fact), in a house whose later finds
-        show the robot's work moved on before the next task (`UsualPlaces.undoes_puts`: a
-        daily tidy restores the layout, states too). The camera does not read "heated",
-        so memory keeps it; the planner makes the state again (offline.py `_doubted`).
-        Not a door's open or closed, which the camera reads and `_left_open_line` covers.
-        Round 105 (tune3 tidy 3152 s0007, the base's experience arm): the cup heated two
-        tasks before, put back on its own side table, was carried to the counter unheated
-        on memory's "heated" ("done", lost); a put back where it was found has no put-back
-        line to doubt it by."""
+    def _undone(self, episode_id: str, units: Mapping[str, ObjectMemoryUnit]) -> set[int]:
+        """The state facts (ids) of units whose state memory holds is the one a skill of the
+        robot made in an earlier task, in a house whose later finds show the robot's work
+        moved on before the next task (`UsualPlaces.undoes_puts`: a daily tidy restores the
+        layout, states too). The camera does not read "heated", so memory keeps it; recall
+        says the state was undone (`_undone_text`) and the planner makes it again
+        (offline.py `_doubted`). Not a door's open or closed, which the camera reads and
+        `_left_open_line` covers. Round 105 (tune3 tidy 3152 s0007, the base's experience
+        arm): the cup heated two tasks before, put back on its own side table, was carried
+        to the counter on memory's "heated" ("done", lost); a put back where it was found
+        has no put-back line to doubt it by."""
         if not episode_id or not units or not self.places.undoes_puts():
-            return []
-        roles = {r.lower() for r in task.roles}
+            return set()
         this_task = f"episode:{episode_id.split('#', 1)[0]}#"
-        out: list[str] = []
-        for oid, u in sorted(units.items()):
-            if u.label.lower() not in roles or u.state in ("", "none", "absent", "opened",
-                                                           "closed"):
+        out: set[int] = set()
+        for oid, u in units.items():
+            if u.state in ("", "none", "absent", "opened", "closed"):
                 continue
             f = self.facts.current(oid, "state")
-            if f is None or f.value != u.state or not f.provenance \
-                    or f.provenance[-1].startswith(this_task):
-                continue
+            if f is not None and f.value == u.state and f.provenance \
+                    and not f.provenance[-1].startswith(this_task):
+                out.add(f.fact_id)
+        if out:
             self._count("experience.state_undone")
-            out.append(f"{oid} ({u.label}) was left {u.state} by the robot in an earlier "
-                       "task, and this house undoes the robot's work")
         return out
 
     def _left_by_robot(self, task: TaskType, episode_id: str,
@@ -1546,6 +1541,13 @@ class ExperienceMemory:
         need = self.settings.absent_after_searches
         return need > 0 and f.value == SEARCHED_OUT and f.support >= need \
             and f.subject_label.lower() not in seen
+
+
+def _undone_text(f: Fact) -> str:
+    """A state fact of the robot's that the house has undone, as recall words it
+    (planner/core/experience.py `undone_states` reads it)."""
+    return (f"{f.subject} ({f.subject_label}) was left {f.value} by the robot in an earlier "
+            "task, and this house undoes the robot's work")
 
 
 @dataclass(frozen=True)

@@ -46,11 +46,12 @@ _LEFT_BY_ROBOT = re.compile(r"^([A-Za-z0-9_.:\-]{1,128}) was left in ([A-Za-z0-9
 _MADE_STATE = re.compile(r"^([A-Za-z0-9_.:\-]{1,128}) \([A-Za-z0-9_]{1,128}\) is in state"
                          r" ([a-z][a-z ]{0,31})(?:, \d+x)?(?: \[fact:\d+\])?$")
 # A state of the robot's from an earlier task in a house that undoes its work
-# (core/experience/memory.py `_undone_states`): "object_40 (Cup) was left heated by the
-# robot in an earlier task, and this house undoes the robot's work".
+# (core/experience/memory.py `_undone`, in its state fact's place): "object_40 (Cup) was
+# left heated by the robot in an earlier task, and this house undoes the robot's work
+# [fact:17]".
 _UNDONE_STATE = re.compile(r"^([A-Za-z0-9_.:\-]{1,128}) \([A-Za-z0-9_]{1,128}\) was left"
                            r" [a-z][a-z ]{0,31} by the robot in an earlier task, and this"
-                           r" house undoes the robot's work$")
+                           r" house undoes the robot's work(?: \[fact:\d+\])?$")
 # Receptacles earlier tasks searched for a type in vain (core/experience/memory.py
 # `_looked_in_lines`): "Knife was looked for in object_18, object_7 in earlier tasks and not
 # found there".
