@@ -1090,6 +1090,15 @@ class OfflinePlanner:
         # layout's states too; round 105, tune3 tidy 3152 s0007, the cup back on its own
         # side table, carried to the counter on memory's "heated", lost).
         doubted.update(undone_states(req.facts))
+        # And every such state memory holds once experience shows the house undoing the
+        # robot's work at all (a put taken back, a door shut, a state undone): the tidy
+        # restores the whole layout, and a state the robot made whose fact recall did not
+        # pass on (none kept under the unit's id, or cut) is as stale (round 106, fresh106c
+        # tidy s0026: the cup in its home cabinet read "heated" with no state fact, the
+        # plan opened the cabinet and said done, lost).
+        if put_back(req.facts) or left_open(req.facts) or undone_states(req.facts):
+            doubted.update(u.object_id for u in req.known_units().values()
+                           if u.state in self.skill_for_state and u.state not in OPEN_STATES)
         for obj in req.notes.get("look_from", {}):
             unit = req.vocab.objects.get(obj)
             if unit is not None and unit.state_confirmed is False:
