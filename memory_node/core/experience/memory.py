@@ -1453,7 +1453,8 @@ class ExperienceMemory:
         """Per type of the task, the receptacles earlier episodes searched for it in vain
         (`_searched_in`), the most searched first, less those memory's units now have an
         object of the type in (put there since, or seen there): the planner opens them
-        after every other candidate (offline.py `_search`)."""
+        after every other candidate (offline.py `_search`). Then, per type that stands in
+        something, the receptacles opened for anything else (`_peeked_lines`)."""
         if not self._looked_in and not self._peeked:
             return []
         sought = self._sought(instruction, task)

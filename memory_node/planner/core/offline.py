@@ -1084,19 +1084,21 @@ class OfflinePlanner:
         on the cup at its home."""
         doubted = set(req.notes.get("doubted", ()))
         made = made_states(req.facts)
-        doubted.update(obj for obj in put_back(req.facts) if obj in made)
+        back = put_back(req.facts)
+        doubted.update(obj for obj in back if obj in made)
         # And, with experience, a state of the robot's from an earlier task in a house that
         # undoes the robot's work, put back or not (`undone_states`: the tidy restores the
         # layout's states too; round 105, tune3 tidy 3152 s0007, the cup back on its own
         # side table, carried to the counter on memory's "heated", lost).
-        doubted.update(undone_states(req.facts))
+        undone = undone_states(req.facts)
+        doubted.update(undone)
         # And every such state memory holds once experience shows the house undoing the
         # robot's work at all (a put taken back, a door shut, a state undone): the tidy
         # restores the whole layout, and a state the robot made whose fact recall did not
         # pass on (none kept under the unit's id, or cut) is as stale (round 106, fresh106c
         # tidy s0026: the cup in its home cabinet read "heated" with no state fact, the
         # plan opened the cabinet and said done, lost).
-        if put_back(req.facts) or left_open(req.facts) or undone_states(req.facts):
+        if back or undone or left_open(req.facts):
             doubted.update(u.object_id for u in req.known_units().values()
                            if u.state in self.skill_for_state and u.state not in OPEN_STATES)
         for obj in req.notes.get("look_from", {}):
