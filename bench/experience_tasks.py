@@ -1072,8 +1072,18 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # fresh93b, fresh98a and fresh102c) with 10702, then round 103's 6 (fresh24a's, reused by
 # fresh30a, fresh35a, fresh39c, fresh44b, fresh49a, fresh53c, fresh58b, fresh63a, fresh67c,
 # fresh72b, fresh77a, fresh81c, fresh89a, fresh93c, fresh98b and fresh103a) with 10703.
-# Next in line: seventeenth reuses, the longest ago first (round 103's 18 and 24, then
-# round 104's 27).
+# "fresh108a/b/c" (round 107, for round 108) likewise, written by the lead before any arm ran
+# on them: the three next SEVENTEENTH reuses, the longest ago first: round 103's 18
+# (fresh24b's, reused by fresh30b, fresh35b, fresh40a, fresh44c, fresh49b, fresh54a, fresh58c,
+# fresh63b, fresh68a, fresh72c, fresh77b, fresh81a, fresh89b, fresh94a, fresh98c and fresh103b)
+# with 10801, then round 103's 24 (fresh23c's, reused by fresh29c, fresh34c, fresh39b,
+# fresh43c, fresh48b, fresh53a, fresh57c, fresh62b, fresh67a, fresh71c, fresh76b, fresh85a,
+# fresh89c, fresh94b, fresh99a and fresh103c) with 10802, then round 104's 27 (fresh24c's,
+# reused by fresh31a, fresh35c, fresh40b, fresh45a, fresh49c, fresh54b, fresh59a, fresh63c,
+# fresh68b, fresh73a, fresh77c, fresh85b, fresh90a, fresh94c, fresh99b and fresh104a) with
+# 10803.
+# Next in line: seventeenth reuses, the longest ago first (round 104's 20 and 30, then round
+# 105's 28).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -1159,7 +1169,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh104a": (27, 10401), "fresh104b": (20, 10402), "fresh104c": (30, 10403),
           "fresh105a": (28, 10501), "fresh105b": (8, 10502), "fresh105c": (5, 10503),
           "fresh106a": (12, 10601), "fresh106b": (26, 10602), "fresh106c": (13, 10603),
-          "fresh107a": (4, 10701), "fresh107b": (16, 10702), "fresh107c": (6, 10703)}
+          "fresh107a": (4, 10701), "fresh107b": (16, 10702), "fresh107c": (6, 10703),
+          "fresh108a": (18, 10801), "fresh108b": (24, 10802), "fresh108c": (27, 10803)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

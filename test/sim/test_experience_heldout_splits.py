@@ -61,7 +61,8 @@ fresh103a/b/c in round 102, for round 103,
 fresh104a/b/c in round 103, for round 104,
 fresh105a/b/c in round 104, for round 105,
 fresh106a/b/c in round 105, for round 106,
-fresh107a/b/c in round 106, for round 107):
+fresh107a/b/c in round 106, for round 107,
+fresh108a/b/c in round 107, for round 108):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -148,7 +149,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh104": (10401, 10402, 10403),
           "fresh105": (10501, 10502, 10503),
           "fresh106": (10601, 10602, 10603),
-          "fresh107": (10701, 10702, 10703)}
+          "fresh107": (10701, 10702, 10703),
+          "fresh108": (10801, 10802, 10803)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -274,6 +276,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 104's: the next three seventeenth reuses, round 100's 28 and 8, then round 101's 5.
 # Round 105's: the next three, round 101's 12 and 26, then round 102's 13.
 # Round 106's: the next three, round 102's 4 and 16, then round 103's 6.
+# Round 107's: the next three, round 103's 18 and 24, then round 104's 27.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -713,7 +716,16 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
                         "fresh81b", "fresh88c", "fresh93b", "fresh98a", "fresh102c"),
           "fresh107c": ("fresh24a", "fresh30a", "fresh35a", "fresh39c", "fresh44b", "fresh49a",
                         "fresh53c", "fresh58b", "fresh63a", "fresh67c", "fresh72b", "fresh77a",
-                        "fresh81c", "fresh89a", "fresh93c", "fresh98b", "fresh103a")}
+                        "fresh81c", "fresh89a", "fresh93c", "fresh98b", "fresh103a"),
+          "fresh108a": ("fresh24b", "fresh30b", "fresh35b", "fresh40a", "fresh44c", "fresh49b",
+                        "fresh54a", "fresh58c", "fresh63b", "fresh68a", "fresh72c", "fresh77b",
+                        "fresh81a", "fresh89b", "fresh94a", "fresh98c", "fresh103b"),
+          "fresh108b": ("fresh23c", "fresh29c", "fresh34c", "fresh39b", "fresh43c", "fresh48b",
+                        "fresh53a", "fresh57c", "fresh62b", "fresh67a", "fresh71c", "fresh76b",
+                        "fresh85a", "fresh89c", "fresh94b", "fresh99a", "fresh103c"),
+          "fresh108c": ("fresh24c", "fresh31a", "fresh35c", "fresh40b", "fresh45a", "fresh49c",
+                        "fresh54b", "fresh59a", "fresh63c", "fresh68b", "fresh73a", "fresh77c",
+                        "fresh85b", "fresh90a", "fresh94c", "fresh99b", "fresh104a")}
 LENGTH = 30  # the length the lead runs them at
 
 
