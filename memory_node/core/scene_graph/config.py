@@ -103,6 +103,13 @@ class SceneGraphConfig:
     class_evidence_cap: float = setting(
         20.0, "Class evidence is scaled down beyond this total, so recent frames count.",
         1.0, 1e6)
+    moved_class_evidence: float = setting(
+        2.0, "Class evidence a node keeps from before a move memory inferred (a takeover, "
+        "or a NEW elsewhere joined into a MOVED), scaled down to this total: the sightings "
+        "at the new place decide the class within a few frames. Kept whole, a cup's one "
+        "misread as a mug joined it to a mug memory missed, and the mug's 19 sightings "
+        "outvoted the cup's own for the rest of the stream (fresh100a, round 107).",
+        0.0, 1e6)
     max_displacement: float = setting(
         25.0, "A takeover or NEW+REMOVED join farther than this (m) is not plausible.",
         0.0, 1e4)
@@ -183,7 +190,7 @@ class SceneGraphConfig:
             if getattr(self, name) < 1:
                 raise ValueError(f"scene graph config: {name} must be >= 1")
         for name in ("confusion_gate", "label_mismatch_cost", "class_evidence_cap",
-                     "max_displacement", "join_window", "size_ratio_max", "consistency",
+                     "moved_class_evidence", "max_displacement", "join_window", "size_ratio_max", "consistency",
                      "move_shift", "openness_margin", "openness_clear_margin"):
             value = getattr(self, name)
             if not (math.isfinite(value) and value >= 0):

@@ -45,6 +45,17 @@ def add_class_evidence(evidence: dict[str, float], label: str, weight: float,
                 del evidence[key]
 
 
+def fade_class_evidence(evidence: dict[str, float], total: float) -> None:
+    """Scale `evidence` down, in place, to at most `total` (its shares kept)."""
+    have = sum(evidence.values())
+    if have <= total or have <= 0:
+        return
+    for key in list(evidence):
+        evidence[key] *= total / have
+        if evidence[key] < 1e-3:
+            del evidence[key]
+
+
 def class_share(evidence: dict[str, float], label: str) -> float:
     total = sum(evidence.values())
     return evidence.get(label, 0.0) / total if total > 0 else 0.0

@@ -36,6 +36,7 @@ from memory_node.core.scene_graph.evidence import (
     best_label,
     blend_histogram,
     class_share,
+    fade_class_evidence,
     clear_of_edges,
     histogram_similarity,
     openness_bin,
@@ -1173,6 +1174,7 @@ class SceneGraph:
                 missed_set.discard(taken_over)
                 seen.add(taken_over)
                 old = self.graph.nodes[taken_over]["position"]
+                self._fade_before_move(taken_over)
                 self._observe(taken_over, obs, stamp, changes, events, relocate=True)
                 attrs = self.graph.nodes[taken_over]
                 events.append(SceneGraphEvent(EventKind.MOVED, taken_over, attrs["label"], stamp,
@@ -1730,6 +1732,7 @@ class SceneGraph:
         for key in ("held_from_uid", "held_from_stamp"):
             if held and key in b:
                 a[key] = b[key]
+        self._fade_before_move(keep)
         for label, weight in b["class_evidence"].items():
             add_class_evidence(a["class_evidence"], label, weight, self.config.class_evidence_cap,
                                self.config.max_class_labels)
@@ -1744,6 +1747,15 @@ class SceneGraph:
         self._move_to(keep, position, stamp, changes)
         self._relabel(keep, changes, label)
         changes.touch(keep)
+
+    def _fade_before_move(self, obj: str) -> None:
+        """A move memory inferred (class, size, appearance and distance agree; no tracker
+        or arm said so) may have taken a look-alike for the object: the class evidence
+        gathered where it was counts as a prior only (`moved_class_evidence`), and what
+        the camera sees at the new place decides. The same object keeps its class, as its
+        own sightings say it again; a look-alike is relabelled by its own."""
+        fade_class_evidence(self.graph.nodes[obj]["class_evidence"],
+                            self.config.moved_class_evidence)
 
     def _miss(self, obj: str, stamp: float, changes: ChangeSet,
               events: list[SceneGraphEvent]) -> None:
