@@ -190,8 +190,9 @@ class SceneGraphConfig:
             if getattr(self, name) < 1:
                 raise ValueError(f"scene graph config: {name} must be >= 1")
         for name in ("confusion_gate", "label_mismatch_cost", "class_evidence_cap",
-                     "moved_class_evidence", "max_displacement", "join_window", "size_ratio_max", "consistency",
-                     "move_shift", "openness_margin", "openness_clear_margin"):
+                     "moved_class_evidence", "max_displacement", "join_window",
+                     "size_ratio_max", "consistency", "move_shift", "openness_margin",
+                     "openness_clear_margin"):
             value = getattr(self, name)
             if not (math.isfinite(value) and value >= 0):
                 raise ValueError(f"scene graph config: {name} must be >= 0, got {value}")
