@@ -36,22 +36,18 @@ def add_class_evidence(evidence: dict[str, float], label: str, weight: float,
     evidence[label] = evidence.get(label, 0.0) + max(weight, 1e-3)
     while len(evidence) > max_labels:
         del evidence[min(sorted(evidence), key=lambda k: (k == label, evidence[k]))]
-    total = sum(evidence.values())
-    if total > cap:
-        scale = cap / total
-        for key in list(evidence):
-            evidence[key] *= scale
-            if evidence[key] < 1e-3:
-                del evidence[key]
+    fade_class_evidence(evidence, cap)
 
 
 def fade_class_evidence(evidence: dict[str, float], total: float) -> None:
-    """Scale `evidence` down, in place, to at most `total` (its shares kept)."""
+    """Scale `evidence` down, in place, to at most `total` (its shares kept; a label worn
+    below 1e-3 is dropped)."""
     have = sum(evidence.values())
     if have <= total or have <= 0:
         return
+    scale = total / have
     for key in list(evidence):
-        evidence[key] *= total / have
+        evidence[key] *= scale
         if evidence[key] < 1e-3:
             del evidence[key]
 
