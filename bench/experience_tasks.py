@@ -1082,8 +1082,19 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # reused by fresh31a, fresh35c, fresh40b, fresh45a, fresh49c, fresh54b, fresh59a, fresh63c,
 # fresh68b, fresh73a, fresh77c, fresh85b, fresh90a, fresh94c, fresh99b and fresh104a) with
 # 10803.
-# Next in line: seventeenth reuses, the longest ago first (round 104's 20 and 30, then round
-# 105's 28).
+# "fresh109a/b/c" (round 108, for round 109) likewise, written by the lead before any arm ran
+# on them: the first three EIGHTEENTH reuses (fresh108c was the last seventeenth; the
+# sentence round 107 left here called these seventeenth), the longest ago first: round 104's
+# 20 (fresh22b's, reused by fresh26c, fresh31c, fresh36b, fresh41a, fresh45c, fresh50b,
+# fresh55a, fresh59c, fresh64b, fresh69a, fresh73b, fresh78a, fresh85c, fresh90b, fresh95a,
+# fresh99c and fresh104b) with 10901, then round 104's 30 (fresh21c's, reused by fresh27a,
+# fresh32a, fresh36c, fresh41b, fresh46a, fresh50c, fresh55b, fresh60a, fresh64c, fresh69b,
+# fresh73c, fresh78b, fresh86a, fresh90c, fresh95b, fresh100a and fresh104c) with 10902,
+# then round 105's 28 (fresh21b's, reused by fresh26a, fresh31b, fresh36a, fresh40c,
+# fresh45b, fresh50a, fresh54c, fresh59b, fresh64a, fresh68c, fresh74a, fresh78c, fresh86b,
+# fresh91a, fresh95c, fresh100b and fresh105a) with 10903.
+# Next in line: eighteenth reuses, the longest ago first (round 105's 8 and 5, then round
+# 106's 12, 26 and 13).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -1170,7 +1181,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh105a": (28, 10501), "fresh105b": (8, 10502), "fresh105c": (5, 10503),
           "fresh106a": (12, 10601), "fresh106b": (26, 10602), "fresh106c": (13, 10603),
           "fresh107a": (4, 10701), "fresh107b": (16, 10702), "fresh107c": (6, 10703),
-          "fresh108a": (18, 10801), "fresh108b": (24, 10802), "fresh108c": (27, 10803)}
+          "fresh108a": (18, 10801), "fresh108b": (24, 10802), "fresh108c": (27, 10803),
+          "fresh109a": (20, 10901), "fresh109b": (30, 10902), "fresh109c": (28, 10903)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

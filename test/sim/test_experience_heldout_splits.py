@@ -62,7 +62,8 @@ fresh104a/b/c in round 103, for round 104,
 fresh105a/b/c in round 104, for round 105,
 fresh106a/b/c in round 105, for round 106,
 fresh107a/b/c in round 106, for round 107,
-fresh108a/b/c in round 107, for round 108):
+fresh108a/b/c in round 107, for round 108,
+fresh109a/b/c in round 108, for round 109):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -150,7 +151,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh105": (10501, 10502, 10503),
           "fresh106": (10601, 10602, 10603),
           "fresh107": (10701, 10702, 10703),
-          "fresh108": (10801, 10802, 10803)}
+          "fresh108": (10801, 10802, 10803),
+          "fresh109": (10901, 10902, 10903)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -276,7 +278,9 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 104's: the next three seventeenth reuses, round 100's 28 and 8, then round 101's 5.
 # Round 105's: the next three, round 101's 12 and 26, then round 102's 13.
 # Round 106's: the next three, round 102's 4 and 16, then round 103's 6.
-# Round 107's: the next three, round 103's 18 and 24, then round 104's 27.
+# Round 107's: the next three, round 103's 18 and 24, then round 104's 27 (the last
+# seventeenth reuse).
+# Round 108's: the first three eighteenth reuses, round 104's 20 and 30, then round 105's 28.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -725,7 +729,19 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
                         "fresh85a", "fresh89c", "fresh94b", "fresh99a", "fresh103c"),
           "fresh108c": ("fresh24c", "fresh31a", "fresh35c", "fresh40b", "fresh45a", "fresh49c",
                         "fresh54b", "fresh59a", "fresh63c", "fresh68b", "fresh73a", "fresh77c",
-                        "fresh85b", "fresh90a", "fresh94c", "fresh99b", "fresh104a")}
+                        "fresh85b", "fresh90a", "fresh94c", "fresh99b", "fresh104a"),
+          "fresh109a": ("fresh22b", "fresh26c", "fresh31c", "fresh36b", "fresh41a", "fresh45c",
+                        "fresh50b", "fresh55a", "fresh59c", "fresh64b", "fresh69a", "fresh73b",
+                        "fresh78a", "fresh85c", "fresh90b", "fresh95a", "fresh99c",
+                        "fresh104b"),
+          "fresh109b": ("fresh21c", "fresh27a", "fresh32a", "fresh36c", "fresh41b", "fresh46a",
+                        "fresh50c", "fresh55b", "fresh60a", "fresh64c", "fresh69b", "fresh73c",
+                        "fresh78b", "fresh86a", "fresh90c", "fresh95b", "fresh100a",
+                        "fresh104c"),
+          "fresh109c": ("fresh21b", "fresh26a", "fresh31b", "fresh36a", "fresh40c", "fresh45b",
+                        "fresh50a", "fresh54c", "fresh59b", "fresh64a", "fresh68c", "fresh74a",
+                        "fresh78c", "fresh86b", "fresh91a", "fresh95c", "fresh100b",
+                        "fresh105a")}
 LENGTH = 30  # the length the lead runs them at
 
 
