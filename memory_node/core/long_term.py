@@ -805,11 +805,14 @@ class LongTermMemory:
     def with_evidence(self, units: Sequence[ObjectMemoryUnit]) -> list[ObjectMemoryUnit]:
         """`units` as an answer should give them: with the graph's current evidence for the
         objects it holds. A unit is written on events only (NEW, MOVED, STATE_CHANGED), so
-        its observation count stops at the last event (a fridge seen 87 times answered 1)
-        and whether its state is confirmed is not in it at all (STATE_CONFIRMED). Meant for
-        the few units of one answer; the stored units are left as they are (writing them
-        every frame would count as a cache access each time). A manual unit is a client's
-        word and is not touched."""
+        its observation count and its last sighting stop at the last event (a fridge seen
+        87 times answered 1; a bread in view at every frame since it was first seen 20
+        minutes ago was described to the planner as "seen 20 min ago") and whether its
+        state is confirmed is not in it at all (STATE_CONFIRMED). An outcome's stamp
+        later than the graph's last sighting stands. Meant for the few units of one
+        answer; the stored units are left as they are (writing them every frame would
+        count as a cache access each time). A manual unit is a client's word and is not
+        touched."""
         out = []
         with self._lock:
             nodes = self.graph.graph.nodes
@@ -826,8 +829,11 @@ class LongTermMemory:
                 read = a.get("state_read")
                 if same and read is not None:
                     evidence[STATE_READ] = format_stamp(float(read))
+                seen = a.get("last_seen")
                 out.append(replace(
                     unit, observation_count=max(1, int(a.get("observation_count", 1))),
+                    last_seen=max(float(unit.last_seen),
+                                  float(seen) if seen is not None else -math.inf),
                     attributes={**unit.attributes, **evidence}))
         return out
 

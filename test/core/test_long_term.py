@@ -476,6 +476,27 @@ def test_an_outcome_naming_a_joined_sighting_reaches_the_object_it_was(
         memory.close()
 
 
+def test_an_answer_says_when_the_graph_last_saw_the_object(tmp_path: Path) -> None:
+    """A unit is written on events only, so its last sighting stopped at the last event:
+    a bread in view at every frame since answered as seen at its first frame (get_units),
+    and recall's context told the planner "seen 20 min ago" of what the camera saw a
+    second ago (round 108). An answer carries the graph's last sighting; an outcome's
+    later stamp on the unit stands."""
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        for k in (1.0, 2.0, 3.0):
+            lt.apply([Observation.at("Bread", (2.0, 0.0, 0.9), k)], view(k), k)
+        (bread,) = lt.graph.nodes("object")
+        (answer,) = memory.get_units([bread])
+        assert answer.unit is not None and answer.unit.last_seen == 3.0
+        memory.recall.record_outcome("", "pick", [bread], True, stamp=7.0)
+        (answer,) = memory.get_units([bread])
+        assert answer.unit is not None and answer.unit.last_seen == 7.0
+    finally:
+        memory.close()
+
+
 def test_ids_given_before_a_clear_never_name_another_object_after_it(tmp_path: Path) -> None:
     """The no-memory arm clears memory before every task while the planner still holds
     the id of what its gripper holds: a new object given that id after the clear was
