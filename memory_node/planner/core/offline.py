@@ -1075,30 +1075,22 @@ class OfflinePlanner:
         after it: a look confirms only what perception read (round 24: the cup an earlier
         task heated, cold since, was looked at, read without the word once, and carried
         to the table unheated; tune3, stream seed 1300, s0019).
-        Also, with experience, objects memory has where the robot put them in an earlier
-        task in a house that puts things back (`put_back`) whose state the robot's own
-        skill made (`made_states`): what puts them back undoes that too (the daily tidy
-        restores the layout, cold). Round 93, fresh91a tidy s0028: the cup heated and put
-        on the table by s0027 was judged heated on memory's word, a look went to the table
-        (NOT_FOUND, the refusal of s0027 again), where the heat would have been planned
-        on the cup at its home."""
+        Also, with experience, every state a skill makes that memory holds, once
+        experience shows the house undoing the robot's work at all (a put taken back,
+        `put_back`; a state undone, `undone_states`; a door shut, `left_open`): the daily
+        tidy restores the whole layout, states included. This one rule covers the two it
+        grew from: a put-back object whose state the robot made (round 93, fresh91a tidy
+        s0028: the cup heated and put on the table by s0027 was judged heated on memory's
+        word, and a look went to the table, NOT_FOUND, where the heat would have been
+        planned on the cup at its home) and a state the robot made, put back or not (round
+        105, tune3 tidy 3152 s0007: the cup back on its own side table, carried to the
+        counter on memory's "heated", lost); and a state whose fact recall did not pass
+        on (round 106, fresh106c tidy s0026: the cup in its home cabinet read "heated"
+        with no state fact, the plan opened the cabinet and said done, lost). Round 108
+        folded the two narrower rules into it (their objects memory holds in a made state
+        are this rule's; the others have no state to doubt)."""
         doubted = set(req.notes.get("doubted", ()))
-        made = made_states(req.facts)
-        back = put_back(req.facts)
-        doubted.update(obj for obj in back if obj in made)
-        # And, with experience, a state of the robot's from an earlier task in a house that
-        # undoes the robot's work, put back or not (`undone_states`: the tidy restores the
-        # layout's states too; round 105, tune3 tidy 3152 s0007, the cup back on its own
-        # side table, carried to the counter on memory's "heated", lost).
-        undone = undone_states(req.facts)
-        doubted.update(undone)
-        # And every such state memory holds once experience shows the house undoing the
-        # robot's work at all (a put taken back, a door shut, a state undone): the tidy
-        # restores the whole layout, and a state the robot made whose fact recall did not
-        # pass on (none kept under the unit's id, or cut) is as stale (round 106, fresh106c
-        # tidy s0026: the cup in its home cabinet read "heated" with no state fact, the
-        # plan opened the cabinet and said done, lost).
-        if back or undone or left_open(req.facts):
+        if put_back(req.facts) or undone_states(req.facts) or left_open(req.facts):
             doubted.update(u.object_id for u in req.known_units().values()
                            if u.state in self.skill_for_state and u.state not in OPEN_STATES)
         for obj in req.notes.get("look_from", {}):
