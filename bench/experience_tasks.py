@@ -1093,8 +1093,18 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # then round 105's 28 (fresh21b's, reused by fresh26a, fresh31b, fresh36a, fresh40c,
 # fresh45b, fresh50a, fresh54c, fresh59b, fresh64a, fresh68c, fresh74a, fresh78c, fresh86b,
 # fresh91a, fresh95c, fresh100b and fresh105a) with 10903.
-# Next in line: eighteenth reuses, the longest ago first (round 105's 8 and 5, then round
-# 106's 12, 26 and 13).
+# "fresh110a/b/c" (round 109, for round 110) likewise, written by the lead before any arm ran
+# on them: the next three eighteenth reuses, the longest ago first: round 105's 8 (fresh22a's,
+# reused by fresh27b, fresh32b, fresh37a, fresh41c, fresh46b, fresh51a, fresh55c, fresh60b,
+# fresh65a, fresh69c, fresh74b, fresh79a, fresh86c, fresh91b, fresh96a, fresh100c and
+# fresh105b) with 11001, then round 105's 5 (report's, reused by fresh28a, fresh33a,
+# fresh37c, fresh42b, fresh47a, fresh51b, fresh56a, fresh60c, fresh65b, fresh70a, fresh74c,
+# fresh79b, fresh87a, fresh91c, fresh96b, fresh101a and fresh105c) with 11002, then round
+# 106's 12 (heldout's, reused by fresh28b, fresh33b, fresh38a, fresh42c, fresh47b, fresh51c,
+# fresh56b, fresh61a, fresh65c, fresh70b, fresh75a, fresh79c, fresh87b, fresh92a, fresh96c,
+# fresh101b and fresh106a) with 11003.
+# Next in line: eighteenth reuses, the longest ago first (round 106's 26 and 13, then round
+# 107's 4).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -1182,7 +1192,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh106a": (12, 10601), "fresh106b": (26, 10602), "fresh106c": (13, 10603),
           "fresh107a": (4, 10701), "fresh107b": (16, 10702), "fresh107c": (6, 10703),
           "fresh108a": (18, 10801), "fresh108b": (24, 10802), "fresh108c": (27, 10803),
-          "fresh109a": (20, 10901), "fresh109b": (30, 10902), "fresh109c": (28, 10903)}
+          "fresh109a": (20, 10901), "fresh109b": (30, 10902), "fresh109c": (28, 10903),
+          "fresh110a": (8, 11001), "fresh110b": (5, 11002), "fresh110c": (12, 11003)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

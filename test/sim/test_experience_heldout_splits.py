@@ -63,7 +63,8 @@ fresh105a/b/c in round 104, for round 105,
 fresh106a/b/c in round 105, for round 106,
 fresh107a/b/c in round 106, for round 107,
 fresh108a/b/c in round 107, for round 108,
-fresh109a/b/c in round 108, for round 109):
+fresh109a/b/c in round 108, for round 109,
+fresh110a/b/c in round 109, for round 110):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -152,7 +153,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh106": (10601, 10602, 10603),
           "fresh107": (10701, 10702, 10703),
           "fresh108": (10801, 10802, 10803),
-          "fresh109": (10901, 10902, 10903)}
+          "fresh109": (10901, 10902, 10903),
+          "fresh110": (11001, 11002, 11003)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -281,6 +283,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 107's: the next three, round 103's 18 and 24, then round 104's 27 (the last
 # seventeenth reuse).
 # Round 108's: the first three eighteenth reuses, round 104's 20 and 30, then round 105's 28.
+# Round 109's: the next three, round 105's 8 and 5, then round 106's 12.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -741,7 +744,19 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh109c": ("fresh21b", "fresh26a", "fresh31b", "fresh36a", "fresh40c", "fresh45b",
                         "fresh50a", "fresh54c", "fresh59b", "fresh64a", "fresh68c", "fresh74a",
                         "fresh78c", "fresh86b", "fresh91a", "fresh95c", "fresh100b",
-                        "fresh105a")}
+                        "fresh105a"),
+          "fresh110a": ("fresh22a", "fresh27b", "fresh32b", "fresh37a", "fresh41c", "fresh46b",
+                        "fresh51a", "fresh55c", "fresh60b", "fresh65a", "fresh69c", "fresh74b",
+                        "fresh79a", "fresh86c", "fresh91b", "fresh96a", "fresh100c",
+                        "fresh105b"),
+          "fresh110b": ("report", "fresh28a", "fresh33a", "fresh37c", "fresh42b", "fresh47a",
+                        "fresh51b", "fresh56a", "fresh60c", "fresh65b", "fresh70a", "fresh74c",
+                        "fresh79b", "fresh87a", "fresh91c", "fresh96b", "fresh101a",
+                        "fresh105c"),
+          "fresh110c": ("heldout", "fresh28b", "fresh33b", "fresh38a", "fresh42c", "fresh47b",
+                        "fresh51c", "fresh56b", "fresh61a", "fresh65c", "fresh70b", "fresh75a",
+                        "fresh79c", "fresh87b", "fresh92a", "fresh96c", "fresh101b",
+                        "fresh106a")}
 LENGTH = 30  # the length the lead runs them at
 
 
