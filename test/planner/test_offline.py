@@ -3090,3 +3090,17 @@ def test_a_pick_opens_no_receptacle_up_the_chain_in_a_house_that_undoes_the_robo
                       goal_conditions=("HOLDING(Apple)",),
                       facts=(f"Drawer_1 was left open{tail}",))
     assert [str(c) for c in planner.plan(req).calls] == ["navigate(Apple_1)", "pick(Apple_1)"]
+
+
+def test_a_state_the_house_undid_is_enough_to_leave_the_chain_of_containers_shut() -> None:
+    """Round 109: the two places that ask whether the house undoes the robot's work read
+    the same experience. A state undone (the robot's heated cup found cold) says as much
+    as a put taken back: a tidy restores the whole layout, so memory's chain of containers
+    is not trusted for an open either."""
+    planner = OfflinePlanner()
+    vocab = _apple_in_a_pot_in_a_shut_fridge()
+    line = ("Cup_9 (Cup) was left heated by the robot in an earlier task, and this house "
+            "undoes the robot's work")
+    req = PlanRequest("pick up the apple", "", vocab, ["a1"], robot_area="a1",
+                      goal_conditions=("HOLDING(Apple)",), facts=(line,))
+    assert [str(c) for c in planner.plan(req).calls] == ["navigate(Apple_1)", "pick(Apple_1)"]

@@ -235,6 +235,16 @@ class _Sim:
         return self.at == target and target != self.left
 
 
+def _house_undoes(req: PlanRequest) -> bool:
+    """Experience shows this house undoing the robot's work at all: a put taken back
+    (`put_back`), a state undone (`undone_states`) or a door shut (`left_open`). A daily
+    tidy restores the whole layout, so any one of the three is read as all of them: what
+    memory holds of the robot's earlier work, states and receptacle chains alike, may be
+    stale unseen. Round 109 made this one test for both places that ask it (`_doubted`,
+    `_shut_outside`); `_shut_outside` had read only puts and doors."""
+    return bool(put_back(req.facts) or undone_states(req.facts) or left_open(req.facts))
+
+
 def _before(read: float | None, task_start: float | None) -> bool:
     """A state reading made before the task began (both known, on the sensors' clock)."""
     return read is not None and task_start is not None and read < task_start
@@ -1090,7 +1100,7 @@ class OfflinePlanner:
         folded the two narrower rules into it (their objects memory holds in a made state
         are this rule's; the others have no state to doubt)."""
         doubted = set(req.notes.get("doubted", ()))
-        if put_back(req.facts) or undone_states(req.facts) or left_open(req.facts):
+        if _house_undoes(req):
             doubted.update(u.object_id for u in req.known_units().values()
                            if u.state in self.skill_for_state and u.state not in OPEN_STATES)
         for obj in req.notes.get("look_from", {}):
@@ -1481,10 +1491,10 @@ class OfflinePlanner:
         object's spot was refused "navigate to it first" four times in one task: fresh91c
         tidy s0025, the first trial), none a call of this task failed on, none refused
         from the object's spot (`open_there`) or that does not open. None in a house
-        experience says undoes the robot's work (puts things back, shuts what is left
-        open): there memory's chain goes stale unseen, and an open for a knife the world
+        experience says undoes the robot's work (`_house_undoes`): there memory's chain
+        goes stale unseen, and an open for a knife the world
         had out of the cabinet lost a task (fresh90a tidy s0006, nest104b)."""
-        if put_back(req.facts) or left_open(req.facts):
+        if _house_undoes(req):
             return []
         failed = {a for h in req.history if not h.success for a in h.call.args}
         skip = failed | set(req.notes.get("cannot_open", set())) \
