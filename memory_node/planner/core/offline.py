@@ -1086,8 +1086,8 @@ class OfflinePlanner:
         task heated, cold since, was looked at, read without the word once, and carried
         to the table unheated; tune3, stream seed 1300, s0019).
         Also, with experience, every state a skill makes that memory holds, once
-        experience shows the house undoing the robot's work at all (a put taken back,
-        `put_back`; a state undone, `undone_states`; a door shut, `left_open`): the daily
+        experience shows the house undoing the robot's work at all (`_house_undoes`: a
+        put taken back, a state undone or a door shut): the daily
         tidy restores the whole layout, states included. This one rule covers the two it
         grew from: a put-back object whose state the robot made (round 93, fresh91a tidy
         s0028: the cup heated and put on the table by s0027 was judged heated on memory's
@@ -1492,8 +1492,8 @@ class OfflinePlanner:
         tidy s0025, the first trial), none a call of this task failed on, none refused
         from the object's spot (`open_there`) or that does not open. None in a house
         experience says undoes the robot's work (`_house_undoes`): there memory's chain
-        goes stale unseen, and an open for a knife the world
-        had out of the cabinet lost a task (fresh90a tidy s0006, nest104b)."""
+        goes stale unseen, and an open for a knife the world had out of the cabinet lost
+        a task (fresh90a tidy s0006, nest104b)."""
         if _house_undoes(req):
             return []
         failed = {a for h in req.history if not h.success for a in h.call.args}
