@@ -1087,9 +1087,8 @@ class OfflinePlanner:
         to the table unheated; tune3, stream seed 1300, s0019).
         Also, with experience, every state a skill makes that memory holds, once
         experience shows the house undoing the robot's work at all (`_house_undoes`: a
-        put taken back, a state undone or a door shut): the daily
-        tidy restores the whole layout, states included. This one rule covers the two it
-        grew from: a put-back object whose state the robot made (round 93, fresh91a tidy
+        put taken back, a state undone or a door shut): the daily tidy restores the whole
+        layout, states included. This one rule covers the two it grew from: a put-back object whose state the robot made (round 93, fresh91a tidy
         s0028: the cup heated and put on the table by s0027 was judged heated on memory's
         word, and a look went to the table, NOT_FOUND, where the heat would have been
         planned on the cup at its home) and a state the robot made, put back or not (round
