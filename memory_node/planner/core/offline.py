@@ -1087,17 +1087,18 @@ class OfflinePlanner:
         to the table unheated; tune3, stream seed 1300, s0019).
         Also, with experience, every state a skill makes that memory holds, once
         experience shows the house undoing the robot's work at all (`_house_undoes`: a
-        put taken back, a state undone or a door shut): the daily tidy restores the whole
-        layout, states included. This one rule covers the two it grew from: a put-back object whose state the robot made (round 93, fresh91a tidy
-        s0028: the cup heated and put on the table by s0027 was judged heated on memory's
-        word, and a look went to the table, NOT_FOUND, where the heat would have been
-        planned on the cup at its home) and a state the robot made, put back or not (round
-        105, tune3 tidy 3152 s0007: the cup back on its own side table, carried to the
+        put taken back, a state undone or a door shut): the daily tidy restores the
+        whole layout, states included. This one rule covers the two it grew from: a
+        put-back object whose state the robot made (round 93, fresh91a tidy s0028: the
+        cup heated and put on the table by s0027 was judged heated on memory's word, and
+        a look went to the table, NOT_FOUND, where the heat would have been planned on
+        the cup at its home) and a state the robot made, put back or not (round 105,
+        tune3 tidy 3152 s0007: the cup back on its own side table, carried to the
         counter on memory's "heated", lost); and a state whose fact recall did not pass
         on (round 106, fresh106c tidy s0026: the cup in its home cabinet read "heated"
         with no state fact, the plan opened the cabinet and said done, lost). Round 108
-        folded the two narrower rules into it (their objects memory holds in a made state
-        are this rule's; the others have no state to doubt)."""
+        folded the two narrower rules into it (their objects memory holds in a made
+        state are this rule's; the others have no state to doubt)."""
         doubted = set(req.notes.get("doubted", ()))
         if _house_undoes(req):
             doubted.update(u.object_id for u in req.known_units().values()
