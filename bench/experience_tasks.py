@@ -1103,8 +1103,17 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # 106's 12 (heldout's, reused by fresh28b, fresh33b, fresh38a, fresh42c, fresh47b, fresh51c,
 # fresh56b, fresh61a, fresh65c, fresh70b, fresh75a, fresh79c, fresh87b, fresh92a, fresh96c,
 # fresh101b and fresh106a) with 11003.
-# Next in line: eighteenth reuses, the longest ago first (round 106's 26 and 13, then round
-# 107's 4).
+# "fresh111a/b/c" (round 110, for round 111) likewise, written by the lead before any arm ran
+# on them: the next three eighteenth reuses, the longest ago first: round 106's 26 (fresh22c's,
+# reused by fresh27c, fresh32c, fresh37b, fresh42a, fresh46c, fresh52a, fresh56c, fresh61b,
+# fresh66a, fresh70c, fresh75b, fresh80a, fresh87c, fresh92b, fresh97a, fresh101c and
+# fresh106b) with 11101, then round 106's 13 (fresh's, reused by fresh28c, fresh33c, fresh38b,
+# fresh43a, fresh47c, fresh52b, fresh57a, fresh61c, fresh66b, fresh71a, fresh75c, fresh80b,
+# fresh88a, fresh92c, fresh97b, fresh102a and fresh106c) with 11102, then round 107's 4
+# (fresh23a's, reused by fresh29a, fresh34a, fresh38c, fresh43b, fresh48a, fresh52c, fresh57b,
+# fresh62a, fresh66c, fresh71b, fresh76a, fresh80c, fresh88b, fresh93a, fresh97c, fresh102b and
+# fresh107a) with 11103. Next in line: eighteenth reuses, the longest ago first (round 107's 16
+# and 6, then round 108's 18).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -1193,7 +1202,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh107a": (4, 10701), "fresh107b": (16, 10702), "fresh107c": (6, 10703),
           "fresh108a": (18, 10801), "fresh108b": (24, 10802), "fresh108c": (27, 10803),
           "fresh109a": (20, 10901), "fresh109b": (30, 10902), "fresh109c": (28, 10903),
-          "fresh110a": (8, 11001), "fresh110b": (5, 11002), "fresh110c": (12, 11003)}
+          "fresh110a": (8, 11001), "fresh110b": (5, 11002), "fresh110c": (12, 11003),
+          "fresh111a": (26, 11101), "fresh111b": (13, 11102), "fresh111c": (4, 11103)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -64,7 +64,8 @@ fresh106a/b/c in round 105, for round 106,
 fresh107a/b/c in round 106, for round 107,
 fresh108a/b/c in round 107, for round 108,
 fresh109a/b/c in round 108, for round 109,
-fresh110a/b/c in round 109, for round 110):
+fresh110a/b/c in round 109, for round 110,
+fresh111a/b/c in round 110, for round 111):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -154,7 +155,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh107": (10701, 10702, 10703),
           "fresh108": (10801, 10802, 10803),
           "fresh109": (10901, 10902, 10903),
-          "fresh110": (11001, 11002, 11003)}
+          "fresh110": (11001, 11002, 11003),
+          "fresh111": (11101, 11102, 11103)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -284,6 +286,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # seventeenth reuse).
 # Round 108's: the first three eighteenth reuses, round 104's 20 and 30, then round 105's 28.
 # Round 109's: the next three, round 105's 8 and 5, then round 106's 12.
+# Round 110's: the next three, round 106's 26 and 13, then round 107's 4.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -756,7 +759,19 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh110c": ("heldout", "fresh28b", "fresh33b", "fresh38a", "fresh42c", "fresh47b",
                         "fresh51c", "fresh56b", "fresh61a", "fresh65c", "fresh70b", "fresh75a",
                         "fresh79c", "fresh87b", "fresh92a", "fresh96c", "fresh101b",
-                        "fresh106a")}
+                        "fresh106a"),
+          "fresh111a": ("fresh22c", "fresh27c", "fresh32c", "fresh37b", "fresh42a", "fresh46c",
+                        "fresh52a", "fresh56c", "fresh61b", "fresh66a", "fresh70c", "fresh75b",
+                        "fresh80a", "fresh87c", "fresh92b", "fresh97a", "fresh101c",
+                        "fresh106b"),
+          "fresh111b": ("fresh", "fresh28c", "fresh33c", "fresh38b", "fresh43a", "fresh47c",
+                        "fresh52b", "fresh57a", "fresh61c", "fresh66b", "fresh71a", "fresh75c",
+                        "fresh80b", "fresh88a", "fresh92c", "fresh97b", "fresh102a",
+                        "fresh106c"),
+          "fresh111c": ("fresh23a", "fresh29a", "fresh34a", "fresh38c", "fresh43b", "fresh48a",
+                        "fresh52c", "fresh57b", "fresh62a", "fresh66c", "fresh71b", "fresh76a",
+                        "fresh80c", "fresh88b", "fresh93a", "fresh97c", "fresh102b",
+                        "fresh107a")}
 LENGTH = 30  # the length the lead runs them at
 
 
