@@ -1112,8 +1112,18 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # fresh88a, fresh92c, fresh97b, fresh102a and fresh106c) with 11102, then round 107's 4
 # (fresh23a's, reused by fresh29a, fresh34a, fresh38c, fresh43b, fresh48a, fresh52c, fresh57b,
 # fresh62a, fresh66c, fresh71b, fresh76a, fresh80c, fresh88b, fresh93a, fresh97c, fresh102b and
-# fresh107a) with 11103. Next in line: eighteenth reuses, the longest ago first (round 107's 16
-# and 6, then round 108's 18).
+# fresh107a) with 11103.
+# "fresh112a/b/c" (round 111, for round 112) likewise, written by the lead before any arm ran
+# on them: the next three eighteenth reuses, the longest ago first: round 107's 16 (fresh23b's,
+# reused by fresh29b, fresh34b, fresh39a, fresh44a, fresh48c, fresh53b, fresh58a, fresh62c,
+# fresh67b, fresh72a, fresh76c, fresh81b, fresh88c, fresh93b, fresh98a, fresh102c and
+# fresh107b) with 11201, then round 107's 6 (fresh24a's, reused by fresh30a, fresh35a,
+# fresh39c, fresh44b, fresh49a, fresh53c, fresh58b, fresh63a, fresh67c, fresh72b, fresh77a,
+# fresh81c, fresh89a, fresh93c, fresh98b, fresh103a and fresh107c) with 11202, then round 108's
+# 18 (fresh24b's, reused by fresh30b, fresh35b, fresh40a, fresh44c, fresh49b, fresh54a,
+# fresh58c, fresh63b, fresh68a, fresh72c, fresh77b, fresh81a, fresh89b, fresh94a, fresh98c,
+# fresh103b and fresh108a) with 11203. Next in line: the last two eighteenth reuses, round
+# 108's 24 and 27, then nineteenth reuses, the longest ago first (round 109's 20).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -1203,7 +1213,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh108a": (18, 10801), "fresh108b": (24, 10802), "fresh108c": (27, 10803),
           "fresh109a": (20, 10901), "fresh109b": (30, 10902), "fresh109c": (28, 10903),
           "fresh110a": (8, 11001), "fresh110b": (5, 11002), "fresh110c": (12, 11003),
-          "fresh111a": (26, 11101), "fresh111b": (13, 11102), "fresh111c": (4, 11103)}
+          "fresh111a": (26, 11101), "fresh111b": (13, 11102), "fresh111c": (4, 11103),
+          "fresh112a": (16, 11201), "fresh112b": (6, 11202), "fresh112c": (18, 11203)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -65,7 +65,8 @@ fresh107a/b/c in round 106, for round 107,
 fresh108a/b/c in round 107, for round 108,
 fresh109a/b/c in round 108, for round 109,
 fresh110a/b/c in round 109, for round 110,
-fresh111a/b/c in round 110, for round 111):
+fresh111a/b/c in round 110, for round 111,
+fresh112a/b/c in round 111, for round 112):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -156,7 +157,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh108": (10801, 10802, 10803),
           "fresh109": (10901, 10902, 10903),
           "fresh110": (11001, 11002, 11003),
-          "fresh111": (11101, 11102, 11103)}
+          "fresh111": (11101, 11102, 11103),
+          "fresh112": (11201, 11202, 11203)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -287,6 +289,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 108's: the first three eighteenth reuses, round 104's 20 and 30, then round 105's 28.
 # Round 109's: the next three, round 105's 8 and 5, then round 106's 12.
 # Round 110's: the next three, round 106's 26 and 13, then round 107's 4.
+# Round 111's: the next three, round 107's 16 and 6, then round 108's 18.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -771,7 +774,19 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh111c": ("fresh23a", "fresh29a", "fresh34a", "fresh38c", "fresh43b", "fresh48a",
                         "fresh52c", "fresh57b", "fresh62a", "fresh66c", "fresh71b", "fresh76a",
                         "fresh80c", "fresh88b", "fresh93a", "fresh97c", "fresh102b",
-                        "fresh107a")}
+                        "fresh107a"),
+          "fresh112a": ("fresh23b", "fresh29b", "fresh34b", "fresh39a", "fresh44a", "fresh48c",
+                        "fresh53b", "fresh58a", "fresh62c", "fresh67b", "fresh72a", "fresh76c",
+                        "fresh81b", "fresh88c", "fresh93b", "fresh98a", "fresh102c",
+                        "fresh107b"),
+          "fresh112b": ("fresh24a", "fresh30a", "fresh35a", "fresh39c", "fresh44b", "fresh49a",
+                        "fresh53c", "fresh58b", "fresh63a", "fresh67c", "fresh72b", "fresh77a",
+                        "fresh81c", "fresh89a", "fresh93c", "fresh98b", "fresh103a",
+                        "fresh107c"),
+          "fresh112c": ("fresh24b", "fresh30b", "fresh35b", "fresh40a", "fresh44c", "fresh49b",
+                        "fresh54a", "fresh58c", "fresh63b", "fresh68a", "fresh72c", "fresh77b",
+                        "fresh81a", "fresh89b", "fresh94a", "fresh98c", "fresh103b",
+                        "fresh108a")}
 LENGTH = 30  # the length the lead runs them at
 
 
