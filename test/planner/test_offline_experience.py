@@ -21,6 +21,7 @@ from memory_node.planner.core.experience import (
     parse_call,
     parse_procedure,
     put_back,
+    put_back_spots,
     searched_out,
     undone_states,
     usual_places,
@@ -28,6 +29,7 @@ from memory_node.planner.core.experience import (
 from memory_node.planner.core.offline import OfflinePlanner
 from memory_node.planner.core.planning import PlanRequest
 from memory_node.planner.core.prompt import StepLine
+from memory_node.planner.core.settings import OfflineSettings
 from memory_node.planner.core.types import AreaView, SkillCall, UnitView
 from memory_node.planner.core.vocabulary import Vocabulary
 
@@ -1405,7 +1407,6 @@ def test_the_cabinet_beside_an_opened_usual_place_is_opened_next() -> None:
     base nor recall's (round 42, tune tidy stream seed 3070, s0012: eight opens across
     the kitchen came first). A cabinet 2 m away is no neighbour, and the setting at 0
     leaves the search as it was."""
-    from memory_node.planner.core.settings import OfflineSettings
     units = [UnitView("Cabinet_usual", "Cabinet", (0.55, -2.46, 2.0), "closed", "kitchen"),
              UnitView("Cabinet_beside", "Cabinet", (0.84, -2.46, 2.0), "closed", "kitchen"),
              UnitView("Cabinet_far", "Cabinet", (-1.5, -2.0, 0.45), "closed", "kitchen",
@@ -1644,6 +1645,64 @@ def test_a_unit_the_robot_put_in_an_earlier_task_in_a_tidied_house_is_looked_for
     req = request([*HOUSE, apple, other], goals)
     req.facts = (USUAL_DRAWER, f"{line} (found in Drawer_1 before)")
     assert strs(OfflinePlanner().plan(req).calls)[:1] != ["navigate(Drawer_1)"]
+
+
+def test_a_unit_at_the_spot_a_put_back_object_was_found_at_comes_before_the_put() -> None:
+    """Round 110, tune tidy 3152: the tomato the robot had put in the pot (or the garbage
+    can, or the fridge) in an earlier task was walked to there at the start of five tasks,
+    refused NOT_FOUND each time, while the scene listing held a tomato on the counter at
+    the spot the tomato had been found at before the put, where the tidy puts it back.
+    With the put-back line's spot (memory's position at that find), a unit of the type
+    memory holds within `put_home_radius_m` of it comes first; not one elsewhere on the
+    same counter (the robot's own put there, which the tidy empties), not one absent, and
+    not without the spot or with the setting at 0. With none at the spot, the home is
+    looked at from close by first (s0017 walked to three piled-up puts of the tomato,
+    NOT_FOUND each), once."""
+    put = UnitView("Apple_1", "Apple", (4.0, 0.5, 1.0), "none", "kitchen",
+                   receptacle_id="Pot_1", relation="in")
+    pot = UnitView("Pot_1", "Pot", (4.0, 0.5, 1.0), "none", "kitchen")
+    at_spot = UnitView("Apple_5", "Apple", (2.3, 0.8, 1.0), "none", "kitchen",
+                       receptacle_id="CounterTop_1", relation="on")
+    elsewhere = replace(at_spot, object_id="Apple_6", position=(1.2, 0.9, 1.0))
+    line = ("Apple_1 was put in Pot_1 by the robot in an earlier task, and this house puts "
+            "things back (found in CounterTop_1 at 2.40, 0.90, 1.00 before)")
+    assert put_back_spots([line, line.replace(" at 2.40, 0.90, 1.00", "")]) == {
+        "Apple_1": (2.4, 0.9, 1.0)}
+    goals = ("INSIDE(Apple, SinkBasin)",)
+
+    def first(facts: tuple[str, ...], scene: list[UnitView], radius: float = 0.5,
+              looked: bool = False) -> str:
+        req = request([*HOUSE, pot, put], goals)
+        req.facts = facts
+        req.scene = {u.object_id: u for u in [*HOUSE, pot, put, *scene]}
+        if looked:
+            req.notes["looked_close"] = {("CounterTop_1", "Apple")}
+        planner = OfflinePlanner(settings=OfflineSettings(put_home_radius_m=radius))
+        return strs(planner.plan(req).calls)[0]
+
+    assert first((line,), [at_spot, elsewhere]) == "navigate(Apple_5)"
+    assert first((line,), [elsewhere]) == "explore(CounterTop_1, Apple)"
+    assert first((line,), [replace(at_spot, state="absent")]) == "explore(CounterTop_1, Apple)"
+    assert first((line,), [elsewhere], looked=True) == "navigate(Apple_1)"
+    assert first((line.replace(" at 2.40, 0.90, 1.00", ""),), [at_spot]) == "navigate(Apple_1)"
+    assert first((line,), [at_spot], radius=0.0) == "navigate(Apple_1)"
+    # Not one this task was refused at, nor one experience lists as failed in this state.
+    req = request([*HOUSE, pot, put], goals)
+    req.facts = (line,)
+    req.scene = {u.object_id: u for u in [*HOUSE, pot, put, at_spot]}
+    req.history.append(StepLine(SkillCall("navigate", ("Apple_5",)), False,
+                                ErrorCode.NOT_FOUND, "no Apple within 0.75 m"))
+    assert "navigate(Apple_5)" not in strs(OfflinePlanner().plan(req).calls)
+    req = request([*HOUSE, pot, put], goals)
+    req.facts = (line,)
+    req.scene = {u.object_id: u for u in [*HOUSE, pot, put, at_spot]}
+    req.known_bad = frozenset({SkillCall("navigate", ("Apple_5",))})
+    assert strs(OfflinePlanner().plan(req).calls)[0] == "explore(CounterTop_1, Apple)"
+    # The put already found absent (memory still names it, with its home): the spot too.
+    req = request([*HOUSE, pot, replace(put, state="absent")], goals)
+    req.facts = (line,)
+    req.scene = {u.object_id: u for u in [*HOUSE, pot, put, at_spot]}
+    assert strs(OfflinePlanner().plan(req).calls)[:2] == ["navigate(Apple_5)", "pick(Apple_5)"]
 
 
 def test_a_put_back_home_read_open_is_opened_and_an_apple_seen_since_comes_before_the_put(
