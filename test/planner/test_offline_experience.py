@@ -1705,6 +1705,47 @@ def test_a_unit_at_the_spot_a_put_back_object_was_found_at_comes_before_the_put(
     assert strs(OfflinePlanner().plan(req).calls)[:2] == ["navigate(Apple_5)", "pick(Apple_5)"]
 
 
+def test_a_put_the_scene_listing_has_back_at_its_spot_is_walked_to_where_the_listing_has_it(
+) -> None:
+    """Round 111, fresh86c tidy s0023: the close look at the counter saw the spatula,
+    memory joined the sighting to the put's own unit and the scene listing read after the
+    look had it back at the spot it had been found at before the put; the plan's answers
+    still had it in the drawer the robot had put it in, and the walk went there
+    (NOT_FOUND). The put's own unit is taken, and the walk goes where the listing has it;
+    not when the listing has it elsewhere, not when this task was refused at it, and not
+    with the setting at 0."""
+    put = UnitView("Apple_1", "Apple", (4.0, 0.5, 1.0), "none", "kitchen",
+                   receptacle_id="Pot_1", relation="in")
+    pot = UnitView("Pot_1", "Pot", (4.0, 0.5, 1.0), "none", "kitchen")
+    back = replace(put, position=(2.3, 0.8, 1.0), receptacle_id="", relation="")
+    line = ("Apple_1 was put in Pot_1 by the robot in an earlier task, and this house puts "
+            "things back (found in CounterTop_1 at 2.40, 0.90, 1.00 before)")
+    goals = ("INSIDE(Apple, SinkBasin)",)
+
+    def plan(listed: UnitView, radius: float = 0.5, refused: bool = False
+             ) -> tuple[list[str], PlanRequest]:
+        req = request([*HOUSE, pot, put], goals)
+        req.facts = (line,)
+        req.scene = {u.object_id: u for u in [*HOUSE, pot, listed]}
+        req.notes["looked_close"] = {("CounterTop_1", "Apple")}
+        if refused:
+            req.history.append(StepLine(SkillCall("navigate", ("Apple_1",)), False,
+                                        ErrorCode.NOT_FOUND, "no Apple within 0.75 m"))
+        planner = OfflinePlanner(settings=OfflineSettings(put_home_radius_m=radius))
+        return strs(planner.plan(req).calls), req
+
+    calls, req = plan(back)
+    assert calls[:2] == ["navigate(Apple_1)", "pick(Apple_1)"]
+    assert req.vocab.objects["Apple_1"].position == (2.3, 0.8, 1.0)   # the walk's target
+    for listed, kw in ((put, {}), (replace(back, position=(1.2, 0.9, 1.0)), {}),
+                       (back, {"radius": 0.0})):
+        calls, req = plan(listed, **kw)
+        assert calls[0] == "navigate(Apple_1)"
+        assert req.vocab.objects["Apple_1"].position == (4.0, 0.5, 1.0)
+    calls, req = plan(back, refused=True)
+    assert req.vocab.objects["Apple_1"].position == (4.0, 0.5, 1.0)
+
+
 def test_a_put_back_home_read_open_is_opened_and_an_apple_seen_since_comes_before_the_put(
 ) -> None:
     """Round 87, tune2 tidy 3152: (s0005) the knife's home drawer, which memory read open
