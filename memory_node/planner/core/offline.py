@@ -2730,8 +2730,15 @@ class OfflinePlanner:
                          for c in req.known_bad)
             if obj not in failed:
                 # A successful explore cleared the pass-over (`_learn`); memory having
-                # the unit back from absent is that explore's sighting of it.
-                if obj in gone and unit is not None and unit.state != ABSENT:
+                # the unit back from absent is that explore's sighting of it. Not when
+                # experience lists the refused call in this state and memory has the unit
+                # back at the same spot with nothing opened there: read strictly as below
+                # (round 111, fresh96c tidy s0024: the pot refused NOT_FOUND at a cabinet
+                # over the stove, a look that saw the pot on the stove, the unit back from
+                # absent at the cabinet, and the same walk refused again in one state).
+                if obj in gone and unit is not None and unit.state != ABSENT and (
+                        not listed or self._opened_near(req, obj, seen, listed)
+                        or self._moved(req, obj, seen, listed)):
                     self._unlist(req, obj)
                 del where[obj]
             elif unit is not None and unit.state == ABSENT:
