@@ -512,6 +512,12 @@ def _place_at(place: str) -> tuple[float, float, float]:
     return _PLACE_AT.setdefault(place, (2.0 * len(_PLACE_AT), 0.5, 0.5))
 
 
+def _found_before(home: str) -> str:
+    """A put-back line's tail for a unit `_fetch` found in `home` (its spot there)."""
+    x, y, _ = _place_at(home)
+    return f"(found in {home} at {x:.2f}, {y:.2f}, 1.00 before)"
+
+
 def _fetch(memory: Memory, episode: str, unit: str, label: str, at: str,
            put_to: str = "") -> None:
     """One episode: `unit` found (picked) in `at`, then put in `put_to` (when given)."""
@@ -1766,7 +1772,7 @@ def test_a_unit_memory_has_where_the_robot_put_it_in_an_earlier_task_is_named_in
     _fetch(memory, "m0#s0", "Mug_1", "Mug", "Cabinet_2")
     _fetch(memory, "m1#s0", "Mug_1", "Mug", "Cabinet_2", "SinkBasin_1")
     line = ("Mug_1 was put in SinkBasin_1 by the robot in an earlier task, and this house "
-            "puts things back (found in Cabinet_2 before)")
+            "puts things back " + _found_before("Cabinet_2"))
     r = memory.recall
     brief = brief_from_fields("bring me the mug", robot_area="kitchen")
     same_task = r.recall("bring me the mug", 5, 400, "m1#s1", brief).facts
@@ -1811,7 +1817,7 @@ def test_a_unit_absent_at_the_robots_put_is_named_with_its_home(memory: Memory) 
     memory.upsert_object(replace(mug, state="absent"))
     brief = brief_from_fields("bring me the mug", robot_area="kitchen")
     line = ("Mug_1 was put in Fridge_5 by the robot in an earlier task, and this house "
-            "puts things back (found in Cabinet_2 before)")
+            "puts things back " + _found_before("Cabinet_2"))
     assert line in memory.recall.recall("bring me the mug", 5, 400, "m2#s0", brief).facts
 
 
@@ -1836,7 +1842,7 @@ def test_a_put_back_names_the_units_home_not_the_robots_own_earlier_put(
     _fetch(m, again, "Soap_1", "SoapBottle", "Drawer_30", "CounterTop_1")
     assert exp.places.put_before("Soap_1", "k2#s0") == ("CounterTop_1", "Cabinet_5")
     line = ("Soap_1 was put in CounterTop_1 by the robot in an earlier task, and this house "
-            "puts things back (found in Cabinet_5 before)")
+            "puts things back " + _found_before("Cabinet_5"))
     brief = brief_from_fields("put the soap bottle in the drawer", robot_area="kitchen")
     assert line in m.recall.recall("put the soap bottle in the drawer", 5, 400, "k2#s0",
                                    brief).facts
@@ -2065,7 +2071,7 @@ def test_a_put_record_follows_its_unit_into_the_object_memory_joined_it_to(
     assert mug is not None
     m.upsert_object(replace(mug, receptacle_id="SinkBasin_1"))
     line = ("Mug_1 was put in SinkBasin_1 by the robot in an earlier task, and this house "
-            "puts things back (found in Cabinet_2 before)")
+            "puts things back " + _found_before("Cabinet_2"))
     brief = brief_from_fields("bring me the mug", robot_area="kitchen")
     exp.joined_ids = dict   # not joined: the put is Mug_9's alone
     assert line not in m.recall.recall("bring me the mug", 5, 400, "m2#s0", brief).facts

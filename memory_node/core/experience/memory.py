@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
+import math
 import re
 import sqlite3
 import threading
@@ -1369,7 +1370,7 @@ class ExperienceMemory:
                 self._count("experience.put_back_doubted")
                 out.append(f"{oid} was put in {place} by the robot in an earlier task, "
                            "and this house puts things back"
-                           + (f" (found in {home} before)" if home else ""))
+                           + _found_before(home, self.places.home_position(oid)))
         return out
 
     def _undone(self, episode_id: str, units: Mapping[str, ObjectMemoryUnit]) -> set[int]:
@@ -1542,6 +1543,16 @@ class ExperienceMemory:
         need = self.settings.absent_after_searches
         return need > 0 and f.value == SEARCHED_OUT and f.support >= need \
             and f.subject_label.lower() not in seen
+
+
+def _found_before(home: str, spot: tuple[float, float, float] | None) -> str:
+    """A put-back line's tail: the unit's home and memory's position of it at its last find
+    there, where the tidy returns it (the planner takes a unit memory holds at that spot:
+    offline.py `_at_put_home`); "" when memory knows neither."""
+    where = (f" in {home}" if home else "") + (
+        f" at {spot[0]:.2f}, {spot[1]:.2f}, {spot[2]:.2f}" if spot is not None
+        and all(math.isfinite(v) for v in spot) else "")
+    return f" (found{where} before)" if where else ""
 
 
 def _undone_text(f: Fact) -> str:

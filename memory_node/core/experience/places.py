@@ -101,6 +101,9 @@ class UsualPlaces:
         # Unit -> memory's position of it at its last find before the robot's put in that
         # find's task (not stored; see the module's note on answers).
         self._found_pos: dict[str, tuple[float, float, float]] = {}
+        # Unit -> memory's position of it at the find that last set its home (`LastPut.home`),
+        # where a tidy returns it (in memory only, as `_found_pos`).
+        self._home_pos: dict[str, tuple[float, float, float]] = {}
         self.kept = 0
         self.moved = 0
         # (unit, put episode): puts of earlier tasks a skill then found the unit NOT at
@@ -124,6 +127,7 @@ class UsualPlaces:
                                  r["updated_at"], json.loads(r["units"])))
         self._puts.clear()
         self._found_pos.clear()
+        self._home_pos.clear()
         self._refused.clear()
         self._seen_home.clear()
         for r in conn.execute("SELECT * FROM exp_puts"):
@@ -173,6 +177,11 @@ class UsualPlaces:
         if p is None or not p.place_id or _task_of(p.episode_id) == _task_of(episode_id):
             return "", ""
         return p.place_id, (p.home if p.home != p.place_id else "")
+
+    def home_position(self, unit: str) -> tuple[float, float, float] | None:
+        """Memory's position of `unit` at the find that last set its home (where a tidy
+        returns it); None when not known (kept in memory only: none after a restart)."""
+        return self._home_pos.get(unit)
 
     def left_by_robot(self, episode_id: str) -> dict[str, str]:
         """{unit: where the robot itself last left it}, in a house that keeps the robot's
@@ -290,12 +299,17 @@ class UsualPlaces:
             p.found_at = place_id
             if not p.place_id:
                 p.home = place_id
+                self._home_pos.pop(unit, None)
                 if position is not None:
-                    self._found_pos[unit] = position
+                    self._found_pos[unit] = self._home_pos[unit] = position
         else:
             kept = p.place_id == place_id
             if not kept:
                 p.home = place_id
+                if position is not None:
+                    self._home_pos[unit] = position
+                else:
+                    self._home_pos.pop(unit, None)
             before = self._found_pos.get(unit)
             if not kept or position is None or before is None or \
                     math.dist(position, before) > radius:
@@ -315,6 +329,7 @@ class UsualPlaces:
             for q in dropped:
                 del self._puts[q.unit]
                 self._found_pos.pop(q.unit, None)
+                self._home_pos.pop(q.unit, None)
                 self._seen_home.pop(q.unit, None)
                 self.kept, self.moved = self.kept - q.kept, self.moved - q.moved
 
@@ -343,6 +358,9 @@ class UsualPlaces:
             pos = self._found_pos.pop(gone, None)
             if pos is not None and newer is g:
                 self._found_pos[keep] = pos
+            spot = self._home_pos.pop(gone, None)
+            if spot is not None and newer is g:
+                self._home_pos[keep] = spot
             home = self._seen_home.pop(gone, None)
             if home is not None and newer is g:
                 self._seen_home[keep] = home

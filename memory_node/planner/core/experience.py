@@ -38,7 +38,9 @@ _ABSENT = re.compile(r"^([A-Za-z0-9_]{1,128}) was searched for and not found(?:,
                      r"(?: \[fact:\d+\])?$")
 _PUT_BACK = re.compile(r"^([A-Za-z0-9_.:\-]{1,128}) was put in [A-Za-z0-9_.:\-]{1,128} by the robot"
                        r" in an earlier task, and this house puts things back"
-                       r"(?: \(found in ([A-Za-z0-9_.:\-]{1,128}) before\))?$")
+                       r"(?: \(found(?: in ([A-Za-z0-9_.:\-]{1,128}))?"
+                       r"(?: at (-?\d{1,6}\.\d{1,3}), (-?\d{1,6}\.\d{1,3}), (-?\d{1,6}\.\d{1,3}))?"
+                       r" before\))?$")
 _LEFT_BY_ROBOT = re.compile(r"^([A-Za-z0-9_.:\-]{1,128}) was left in ([A-Za-z0-9_.:\-]{1,128})"
                             r" by the robot, and it stays there$")
 # A state a skill of the robot's left on an object (core/experience/facts.py `Fact.text`,
@@ -199,10 +201,23 @@ def put_back(lines: Iterable[str]) -> dict[str, str]:
     """{object: where it was found before the put ("" when not said)} for the objects
     memory has where the robot put them in an earlier task, in a house that puts things
     back ("object_37 was put in object_16 by the robot in an earlier task, and this house
-    puts things back (found in object_9 before)"); other or malformed lines name none."""
+    puts things back (found in object_9 before)"; the spot may follow the home: "found in
+    object_9 at -1.90, -1.50, 0.90 before"); other or malformed lines name none."""
     out: dict[str, str] = {}
     for m in _matches(lines, _PUT_BACK):
         out.setdefault(m.group(1), m.group(2) or "")
+    return out
+
+
+def put_back_spots(lines: Iterable[str]) -> dict[str, tuple[float, float, float]]:
+    """{object: memory's position of it where it was found before the robot's put, the
+    spot a tidy returns it to} for the put-back lines that say one ("... puts things back
+    (found in object_9 at -1.90, -1.50, 0.90 before)"); other or malformed lines none."""
+    out: dict[str, tuple[float, float, float]] = {}
+    for m in _matches(lines, _PUT_BACK):
+        if m.group(3) is not None:
+            out.setdefault(m.group(1), (float(m.group(3)), float(m.group(4)),
+                                        float(m.group(5))))
     return out
 
 

@@ -74,6 +74,14 @@ class OfflineSettings:
         "a find counts for the one of two adjacent doors memory put the object in by "
         "position. 0 = off (round 42).", 0.0, 5.0)
 
+    put_home_radius_m: float = setting(
+        0.5, "Experience: when every unit of a type memory's answers hold is one the robot "
+        "put in an earlier task, in a house that puts things back, a unit of the type memory "
+        "holds within this distance (metres, in space) of where such a put's object was "
+        "found before it (the spot a tidy returns it to) is taken first. Experience "
+        "memory's belief_radius, the distance within which it takes a position for the "
+        "same place. 0 = off (round 110).", 0.0, 5.0)
+
     def __post_init__(self) -> None:
         check_settings(self)
 
