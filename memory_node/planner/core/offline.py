@@ -468,13 +468,14 @@ class OfflinePlanner:
     def _at_put_home(self, req: PlanRequest, sim: _Sim, types: tuple[str, ...],
                      puts: set[str], passed: set[str]) -> str | None:
         """Experience: every unit of the type the answers hold is one the robot put in an
-        earlier task (`puts`), in a house that puts things back, or there is none. A unit
-        of the type memory holds
-        (the answers or the scene listing) within `put_home_radius_m` of where such a put's
-        object was found before it (`experience.put_back_spots`: the spot the tidy
-        returns it to), not itself a put, absent or passed over, is taken, the nearest to
-        its spot first. With none there, the home the line names is looked at from close
-        by (once per home and type); after that None (the put is walked to).
+        earlier task (`puts`), in a house that puts things back, or there is none. The
+        put's own unit seen back at its spot is taken (`_put_seen_home`); else a unit of
+        the type memory holds (the answers or the scene listing) within
+        `put_home_radius_m` of where such a put's object was found before it
+        (`experience.put_back_spots`: the spot the tidy returns it to), not itself a put,
+        absent or passed over, the nearest to its spot first. With none there, the home
+        the line names is looked at from close by (once per home and type); after that
+        None (the put is walked to).
         A unit on the home's furniture elsewhere is no evidence (the robot's own puts on
         that counter leave nodes there the tidy empties: twin107, round 107), the spot is.
         Tune tidy 3152 (round 110): the tomato put in the pot, the garbage can or the
@@ -488,10 +489,8 @@ class OfflinePlanner:
                  and type_key(known[o].label) in keys]
         if radius <= 0 or not spots:
             return None
-        # Not one this task's walk was refused NOT_FOUND at (the scene listing does not
-        # say absent: fresh96c tidy s0024 walked to one pot twice), nor one experience
-        # says a walk to failed in this state (fresh86c tidy, the spatula's unit at a spot
-        # memory had from the closed drawer it lay in, refused in two tasks).
+        # Not one a call of this task was refused NOT_FOUND at (the scene listing does not
+        # say absent), nor one experience says a walk to failed in this state (`_barred`).
         refused = {h.call.args[0] for h in req.history if h.call.args and not h.success
                    and h.error_code == ErrorCode.NOT_FOUND}
         back = self._put_seen_home(req, sim, puts, found, passed, refused)
@@ -500,9 +499,8 @@ class OfflinePlanner:
         near: list[tuple[float, str, UnitView]] = []
         for unit in known.values():
             if type_key(unit.label) not in keys or unit.state == ABSENT \
-                    or unit.object_id in passed | puts or unit.object_id in req.vocab.folded \
-                    or unit.object_id == sim.held or unit.object_id in refused \
-                    or SkillCall("navigate", (unit.object_id,)) in req.known_bad:
+                    or unit.object_id in passed | puts \
+                    or self._barred(req, sim, unit.object_id, refused):
                 continue
             gap = min(math.dist(unit.position, s) for s in spots)
             if gap <= radius:
@@ -546,8 +544,7 @@ class OfflinePlanner:
         for o in sorted(puts):
             listed, answered, spot = req.scene.get(o), sim.objects.get(o), found.get(o)
             if listed is None or answered is None or spot is None or listed.state == ABSENT \
-                    or o in passed or o in refused or o in req.vocab.folded or o == sim.held \
-                    or SkillCall("navigate", (o,)) in req.known_bad:
+                    or o in passed or self._barred(req, sim, o, refused):
                 continue
             if math.dist(listed.position, spot) <= radius \
                     and math.dist(answered.position, spot) > radius:
@@ -558,6 +555,14 @@ class OfflinePlanner:
                 req.notes.setdefault("bindings", {})[type_key(seen.label)] = o
                 return o
         return None
+
+    @staticmethod
+    def _barred(req: PlanRequest, sim: _Sim, object_id: str, refused: set[str]) -> bool:
+        """A unit a put-back spot does not offer: folded into another, in the gripper,
+        refused NOT_FOUND in this task (`refused`), or its walk listed by experience as
+        failed in this state (fresh86c tidy, round 110: a unit refused in two tasks)."""
+        return object_id in req.vocab.folded or object_id == sim.held \
+            or object_id in refused or SkillCall("navigate", (object_id,)) in req.known_bad
 
     def _nearest(self, req: PlanRequest, sim: _Sim, candidates: list[UnitView]) -> UnitView:
         """Of the instances memory's answers hold that all meet a placement goal, the one
