@@ -416,8 +416,7 @@ class OfflinePlanner:
         if doubted and any(u.object_id not in doubted for u in candidates):
             candidates = [u for u in candidates if u.object_id not in doubted]
         elif doubted:
-            home = self._at_put_home(req, sim, types, set(doubted),
-                                     failed | avoid | unreachable)
+            home = self._at_put_home(req, sim, types, doubted, failed | avoid | unreachable)
             if home is not None:
                 return home
         used = req.notes.get("used", {}) if recipe else {}
@@ -466,16 +465,16 @@ class OfflinePlanner:
                        "and every closed receptacle that could hold it was opened")
 
     def _at_put_home(self, req: PlanRequest, sim: _Sim, types: tuple[str, ...],
-                     puts: set[str], passed: set[str]) -> str | None:
+                     puts: dict[str, str], passed: set[str]) -> str | None:
         """Experience: every unit of the type the answers hold is one the robot put in an
-        earlier task (`puts`), in a house that puts things back, or there is none. The
-        put's own unit seen back at its spot is taken (`_put_seen_home`); else a unit of
-        the type memory holds (the answers or the scene listing) within
-        `put_home_radius_m` of where such a put's object was found before it
-        (`experience.put_back_spots`: the spot the tidy returns it to), not itself a put,
-        absent or passed over, the nearest to its spot first. With none there, the home
-        the line names is looked at from close by (once per home and type); after that
-        None (the put is walked to).
+        earlier task (`puts`: the put-back lines' {unit: home}), in a house that puts
+        things back, or there is none. The put's own unit seen back at its spot is taken
+        (`_put_seen_home`); else a unit of the type memory holds (the answers or the
+        scene listing) within `put_home_radius_m` of where such a put's object was found
+        before it (`experience.put_back_spots`: the spot the tidy returns it to), not
+        itself a put, absent or passed over, the nearest to its spot first. With none
+        there, the home the line names is looked at from close by (once per home and
+        type); after that None (the put is walked to).
         A unit on the home's furniture elsewhere is no evidence (the robot's own puts on
         that counter leave nodes there the tidy empties: twin107, round 107), the spot is.
         Tune tidy 3152 (round 110): the tomato put in the pot, the garbage can or the
@@ -499,7 +498,7 @@ class OfflinePlanner:
         near: list[tuple[float, str, UnitView]] = []
         for unit in known.values():
             if type_key(unit.label) not in keys or unit.state == ABSENT \
-                    or unit.object_id in passed | puts \
+                    or unit.object_id in passed or unit.object_id in puts \
                     or self._barred(req, sim, unit.object_id, refused):
                 continue
             gap = min(math.dist(unit.position, s) for s in spots)
@@ -516,10 +515,9 @@ class OfflinePlanner:
         # Several puts of one object pile up (each tidy returns it home, the camera sees it
         # there as a new unit, the robot puts that one elsewhere): tune tidy 3152 s0017
         # walked to three of them, NOT_FOUND each, before a look found it home.
-        homes = put_back(req.facts)
         looked = req.notes.setdefault("looked_close", set())
         for o in sorted(puts):
-            home = known.get(homes.get(o, ""))
+            home = known.get(puts[o])
             if home is None or o not in found or home.state in ("closed", "opened") \
                     or (home.object_id, types[0]) in looked \
                     or home.object_id in self._passed_over(req) \
@@ -530,7 +528,7 @@ class OfflinePlanner:
             raise _Explore(SkillCall("explore", (home.object_id, types[0])))
         return None
 
-    def _put_seen_home(self, req: PlanRequest, sim: _Sim, puts: set[str],
+    def _put_seen_home(self, req: PlanRequest, sim: _Sim, puts: Mapping[str, str],
                        found: dict[str, tuple[float, float, float]], passed: set[str],
                        refused: set[str]) -> str | None:
         """A put's own object that the scene listing, read after a look, has back at the
