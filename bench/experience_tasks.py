@@ -1122,8 +1122,18 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # fresh81c, fresh89a, fresh93c, fresh98b, fresh103a and fresh107c) with 11202, then round 108's
 # 18 (fresh24b's, reused by fresh30b, fresh35b, fresh40a, fresh44c, fresh49b, fresh54a,
 # fresh58c, fresh63b, fresh68a, fresh72c, fresh77b, fresh81a, fresh89b, fresh94a, fresh98c,
-# fresh103b and fresh108a) with 11203. Next in line: the last two eighteenth reuses, round
-# 108's 24 and 27, then nineteenth reuses, the longest ago first (round 109's 20).
+# fresh103b and fresh108a) with 11203.
+# "fresh113a/b/c" (round 112, for round 113) likewise, written by the lead before any arm ran
+# on them: the last two eighteenth reuses, the longest ago first: round 108's 24 (fresh23c's,
+# reused by fresh29c, fresh34c, fresh39b, fresh43c, fresh48b, fresh53a, fresh57c, fresh62b,
+# fresh67a, fresh71c, fresh76b, fresh85a, fresh89c, fresh94b, fresh99a, fresh103c and
+# fresh108b) with 11301, then round 108's 27 (fresh24c's, reused by fresh31a, fresh35c,
+# fresh40b, fresh45a, fresh49c, fresh54b, fresh59a, fresh63c, fresh68b, fresh73a, fresh77c,
+# fresh85b, fresh90a, fresh94c, fresh99b, fresh104a and fresh108c) with 11302; then the first
+# nineteenth reuse: round 109's 20 (fresh22b's, reused by fresh26c, fresh31c, fresh36b,
+# fresh41a, fresh45c, fresh50b, fresh55a, fresh59c, fresh64b, fresh69a, fresh73b, fresh78a,
+# fresh85c, fresh90b, fresh95a, fresh99c, fresh104b and fresh109a) with 11303. Next in line:
+# nineteenth reuses, the longest ago first (round 109's 30 and 28, then round 110's 8).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -1214,7 +1224,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh109a": (20, 10901), "fresh109b": (30, 10902), "fresh109c": (28, 10903),
           "fresh110a": (8, 11001), "fresh110b": (5, 11002), "fresh110c": (12, 11003),
           "fresh111a": (26, 11101), "fresh111b": (13, 11102), "fresh111c": (4, 11103),
-          "fresh112a": (16, 11201), "fresh112b": (6, 11202), "fresh112c": (18, 11203)}
+          "fresh112a": (16, 11201), "fresh112b": (6, 11202), "fresh112c": (18, 11203),
+          "fresh113a": (24, 11301), "fresh113b": (27, 11302), "fresh113c": (20, 11303)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

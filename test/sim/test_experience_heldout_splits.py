@@ -66,12 +66,13 @@ fresh108a/b/c in round 107, for round 108,
 fresh109a/b/c in round 108, for round 109,
 fresh110a/b/c in round 109, for round 110,
 fresh111a/b/c in round 110, for round 111,
-fresh112a/b/c in round 111, for round 112):
+fresh112a/b/c in round 111, for round 112,
+fresh113a/b/c in round 112, for round 113):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
-reuses a report-only split's (a second, third, fourth, fifth, sixth, seventh or eighth reuse, that
-split's and each reuser's before it).
+reuses a report-only split's (a second or later reuse: that split's and each reuser's
+before it).
 Only the streams are made here (each split's once per process, shared by every round's tests,
 and each new split's once more for the determinism check); no arm runs on them (they are
 held out)."""
@@ -158,7 +159,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh109": (10901, 10902, 10903),
           "fresh110": (11001, 11002, 11003),
           "fresh111": (11101, 11102, 11103),
-          "fresh112": (11201, 11202, 11203)}
+          "fresh112": (11201, 11202, 11203),
+          "fresh113": (11301, 11302, 11303)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -290,6 +292,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 109's: the next three, round 105's 8 and 5, then round 106's 12.
 # Round 110's: the next three, round 106's 26 and 13, then round 107's 4.
 # Round 111's: the next three, round 107's 16 and 6, then round 108's 18.
+# Round 112's: the last two eighteenth reuses, round 108's 24 and 27, then the first
+# nineteenth, round 109's 20.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -786,7 +790,19 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh112c": ("fresh24b", "fresh30b", "fresh35b", "fresh40a", "fresh44c", "fresh49b",
                         "fresh54a", "fresh58c", "fresh63b", "fresh68a", "fresh72c", "fresh77b",
                         "fresh81a", "fresh89b", "fresh94a", "fresh98c", "fresh103b",
-                        "fresh108a")}
+                        "fresh108a"),
+          "fresh113a": ("fresh23c", "fresh29c", "fresh34c", "fresh39b", "fresh43c", "fresh48b",
+                        "fresh53a", "fresh57c", "fresh62b", "fresh67a", "fresh71c", "fresh76b",
+                        "fresh85a", "fresh89c", "fresh94b", "fresh99a", "fresh103c",
+                        "fresh108b"),
+          "fresh113b": ("fresh24c", "fresh31a", "fresh35c", "fresh40b", "fresh45a", "fresh49c",
+                        "fresh54b", "fresh59a", "fresh63c", "fresh68b", "fresh73a", "fresh77c",
+                        "fresh85b", "fresh90a", "fresh94c", "fresh99b", "fresh104a",
+                        "fresh108c"),
+          "fresh113c": ("fresh22b", "fresh26c", "fresh31c", "fresh36b", "fresh41a", "fresh45c",
+                        "fresh50b", "fresh55a", "fresh59c", "fresh64b", "fresh69a", "fresh73b",
+                        "fresh78a", "fresh85c", "fresh90b", "fresh95a", "fresh99c",
+                        "fresh104b", "fresh109a")}
 LENGTH = 30  # the length the lead runs them at
 
 
