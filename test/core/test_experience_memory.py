@@ -1239,6 +1239,33 @@ def test_a_find_at_a_put_within_reach_of_where_the_object_was_is_not_a_kept_put(
     # `keeps_puts` holds: test_a_pick_listed_as_shut_in_lapses_once_the_robot_moved_...)
 
 
+def test_a_find_the_tidy_explains_is_at_home_and_a_put_from_there_is_named_later(
+        memory: Memory) -> None:
+    """Round 112, fresh108b tidy s0011/s0012: the plate, found in its cabinet and put on
+    the counter, was picked in the next task where the tidy had taken it back (memory's
+    position its home spot, memory's receptacle still the counter). That find is the
+    tidy's return, no kept put (round 62), yet it left the plate found "at" the counter, so
+    putting it on the counter again read as a put back where it was found: no put-back
+    line named it in the task after, and its pick was refused "inside a closed Cabinet"
+    beside the wrong cabinets. The find is at the home."""
+    _houses_answer(memory, keeps=False)
+    _fetch(memory, "p0#s0", "Plate_1", "Plate", "Cabinet_2", "CounterTop_5")
+    x, y, _ = _place_at("Cabinet_2")
+    memory.upsert_object(Unit("Plate_1", "Plate", (x, y, 1), area_id="kitchen",
+                              receptacle_id="CounterTop_5", relation="in"))
+    r = memory.recall
+    r.record_outcome("p1#s0", "pick", ["Plate_1"], True, robot_area="kitchen")
+    r.record_outcome("p1#s0", "put", ["Plate_1", "CounterTop_5", "in"], True,
+                     robot_area="kitchen")
+    memory.end_episode("p1#s0", task_succeeded=True)
+    exp = memory.experience
+    assert exp is not None and (exp.places.kept, exp.places.moved) == (0, 3)
+    brief = brief_from_fields("bring me the plate", robot_area="kitchen")
+    line = ("Plate_1 was put in CounterTop_5 by the robot in an earlier task, and this "
+            "house puts things back " + _found_before("Cabinet_2"))
+    assert line in r.recall("bring me the plate", 5, 400, "p2#s0", brief).facts
+
+
 def test_a_put_refused_into_a_receptacle_shut_unseen_is_not_listed_after_its_open(
         memory: Memory) -> None:
     """Tune tidy (stream seed 1003, s0009), round 15: memory reads the fridge opened (the

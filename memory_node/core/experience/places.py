@@ -311,11 +311,18 @@ class UsualPlaces:
                 else:
                     self._home_pos.pop(unit, None)
             before = self._found_pos.get(unit)
-            if not kept or position is None or before is None or \
-                    math.dist(position, before) > radius:
+            returned = kept and position is not None and before is not None \
+                and math.dist(position, before) <= radius
+            if not returned:
                 p.kept, p.moved = p.kept + kept, p.moved + (not kept)
                 self.kept, self.moved = self.kept + kept, self.moved + (not kept)
-            p.place_id, p.found_at = "", place_id
+            # A find the tidy's return explains was at the unit's home, not at the put's
+            # place memory still named: a put there from here moves it (round 112,
+            # fresh108b tidy s0011: the plate picked at its home cabinet's spot, memory's
+            # receptacle the counter it had been put on; the put on the counter again read
+            # as a put back where it was found, no put-back line named the plate in s0012,
+            # and its pick was refused "inside a closed Cabinet" beside the wrong cabinets).
+            p.place_id, p.found_at = "", (p.home or place_id) if returned else place_id
             if position is not None:
                 self._found_pos[unit] = position
         p.updated_at = max(p.updated_at, stamp)

@@ -2734,13 +2734,18 @@ class OfflinePlanner:
             if obj not in failed:
                 # A successful explore cleared the pass-over (`_learn`); memory having
                 # the unit back from absent is that explore's sighting of it. Not when
-                # experience lists the refused call in this state and memory has the unit
+                # experience lists the refused call in this state, the refusal was a walk
+                # (the world looked at the spot and found nothing) and memory has the unit
                 # back at the same spot with nothing opened there: read strictly as below
                 # (round 111, fresh96c tidy s0024: the pot refused NOT_FOUND at a cabinet
                 # over the stove, a look that saw the pot on the stove, the unit back from
                 # absent at the cabinet, and the same walk refused again in one state).
+                # A pick refused because memory had it absent ("where it is is unknown")
+                # was no look: fresh97b tidy s0001 (home111b) passed over the butter knife
+                # the explore saw in the drawer just opened and opened eight more.
+                walked = self._last_refusal(req, obj) == "navigate"
                 if obj in gone and unit is not None and unit.state != ABSENT and (
-                        not listed or self._opened_near(req, obj, seen, listed)
+                        not (listed and walked) or self._opened_near(req, obj, seen, listed)
                         or self._moved(req, obj, seen, listed)):
                     self._unlist(req, obj)
                 del where[obj]
@@ -2758,6 +2763,12 @@ class OfflinePlanner:
                 # failed", which lost the task).
                 req.refused -= {c for c in req.refused if obj in c.args}
                 self._unlist(req, obj)
+
+    @staticmethod
+    def _last_refusal(req: PlanRequest, obj: str) -> str:
+        """The skill of this task's last call on `obj` refused NOT_FOUND ("" if none)."""
+        return next((h.call.skill for h in reversed(req.history) if not h.success
+                     and h.error_code == ErrorCode.NOT_FOUND and obj in h.call.args), "")
 
     def _opened_near(self, req: PlanRequest, obj: str,
                      where: tuple[str, tuple[float, ...]] | None, listed: bool = False) -> bool:
