@@ -1701,6 +1701,40 @@ def test_a_unit_the_robot_put_in_an_earlier_task_in_a_tidied_house_is_looked_for
     assert strs(OfflinePlanner().plan(req).calls)[:1] != ["navigate(Drawer_1)"]
 
 
+def test_a_put_back_unit_is_taken_at_its_spot_in_the_opened_home_when_the_look_is_listed(
+) -> None:
+    """Round 112, fresh108b tidy s0016/s0017: the plate's home cabinet, named by the
+    put-back line, was opened; the close look there (round 88) was listed known bad (one
+    in this state had seen nothing: the detector misses things in a receptacle just
+    opened), so the plan walked to the sink the plate had been put in, refused NOT_FOUND
+    in both tasks; the plate was in the open cabinet. With the line's spot, the unit is
+    taken there, in its home, once; without a spot the walk to the put's place stands."""
+    apple = UnitView("Apple_1", "Apple", (2.0, 0.9, 1.0), "none", "kitchen",
+                     receptacle_id="CounterTop_1", relation="on")
+    line = ("Apple_1 was put in CounterTop_1 by the robot in an earlier task, and this "
+            "house puts things back (found in Drawer_1{} before)")
+
+    def after_the_open(spot: str) -> tuple[OfflinePlanner, PlanRequest]:
+        req = request([*HOUSE, apple], ("INSIDE(Apple, SinkBasin)",))
+        req.facts = (USUAL_DRAWER, line.format(spot))
+        req.known_bad = known_bad_calls(["do not explore(Drawer_1, Apple): failed 1x in this"
+                                         " state (NOT_FOUND) [bad:4]"])
+        planner = OfflinePlanner()
+        assert strs(planner.plan(req).calls) == ["navigate(Drawer_1)", "open(Drawer_1)"]
+        for call in (SkillCall("navigate", ("Drawer_1",)), SkillCall("open", ("Drawer_1",))):
+            req.history.append(StepLine(call, True, ErrorCode.NONE, ""))
+        req.vocab.add_units([replace(HOUSE[0], state="opened")])   # memory saw it opened
+        return planner, req
+
+    planner, req = after_the_open(" at 1.05, 0.50, 0.95")
+    assert strs(planner.plan(req).calls)[:1] == ["pick(Apple_1)"]
+    taken = req.vocab.objects["Apple_1"]
+    assert (taken.position, taken.receptacle_id) == ((1.05, 0.5, 0.95), "Drawer_1")
+    planner, req = after_the_open("")
+    assert strs(planner.plan(req).calls)[:1] == ["navigate(Apple_1)"]
+    assert req.vocab.objects["Apple_1"].position == apple.position
+
+
 def test_a_unit_at_the_spot_a_put_back_object_was_found_at_comes_before_the_put() -> None:
     """Round 110, tune tidy 3152: the tomato the robot had put in the pot (or the garbage
     can, or the fridge) in an earlier task was walked to there at the start of five tasks,
