@@ -246,6 +246,12 @@ def _house_undoes(req: PlanRequest) -> bool:
     return bool(put_back(req.facts) or undone_states(req.facts) or left_open(req.facts))
 
 
+def _refused_not_found(req: PlanRequest) -> set[str]:
+    """The objects a call of this task was refused NOT_FOUND on (first argument)."""
+    return {h.call.args[0] for h in req.history if h.call.args and not h.success
+            and h.error_code == ErrorCode.NOT_FOUND}
+
+
 def _before(read: float | None, task_start: float | None) -> bool:
     """A state reading made before the task began (both known, on the sensors' clock)."""
     return read is not None and task_start is not None and read < task_start
@@ -490,8 +496,7 @@ class OfflinePlanner:
             return None
         # Not one a call of this task was refused NOT_FOUND at (the scene listing does not
         # say absent), nor one experience says a walk to failed in this state (`_barred`).
-        refused = {h.call.args[0] for h in req.history if h.call.args and not h.success
-                   and h.error_code == ErrorCode.NOT_FOUND}
+        refused = _refused_not_found(req)
         back = self._put_seen_home(req, sim, puts, found, passed, refused)
         if back is not None:
             return back
@@ -829,7 +834,8 @@ class OfflinePlanner:
             # then taken from the open cabinet).
             looked.add((home, types[0]))
             spot = put_back_spots(req.facts).get(unit.object_id)
-            if spot is not None and not self._barred(req, sim, unit.object_id, set()):
+            if spot is not None and not self._barred(req, sim, unit.object_id,
+                                                     _refused_not_found(req)):
                 at_home = replace(unit, position=spot, receptacle_id=home, relation="in")
                 sim.objects[unit.object_id] = at_home
                 req.vocab.add_units((at_home,))
