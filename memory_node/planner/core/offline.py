@@ -2804,16 +2804,25 @@ class OfflinePlanner:
         (the listing from the first gave way to the sighting); the real bottle was in the
         second cabinet opened). When experience `listed` the refusal and memory had the
         object in a receptacle, only that receptacle's open counts: another one near the
-        spot could not have hidden what stood in the first (`_seen_again`)."""
+        spot could not have hidden what stood in the first (`_seen_again`). When experience
+        listed it and memory had it in nothing, an open near the spot counts only once
+        memory has it in what was opened: back in nothing at the very spot, it is the same
+        false detection (round 112, tune2 tidy 4018 s0024 on home112d: a mug's ghost,
+        refused NOT_FOUND, back at its spot after the cabinet 0.57 m away was opened, the
+        listed walk lifted and refused again; the mug was seen in the cabinet as another
+        unit)."""
         if where is None:
             return True
         rec, spot = where
+        now = req.vocab.objects.get(obj)
         last = max((i for i, h in enumerate(req.history)
                     if not h.success and obj in h.call.args), default=-1)
         for h in req.history[last + 1:]:
             if not (h.success and h.call.args and self._opens(h.call)):
                 continue
             opened = req.known_unit(h.call.args[0])
+            if listed and not rec and (now is None or now.receptacle_id != h.call.args[0]):
+                continue
             if h.call.args[0] == rec or (
                     not (listed and rec) and opened is not None
                     and math.dist(opened.position[:2], spot[:2]) <= SHUT_IN_RADIUS):
