@@ -252,6 +252,17 @@ def _refused_not_found(req: PlanRequest) -> set[str]:
             and h.error_code == ErrorCode.NOT_FOUND}
 
 
+def _take_at(req: PlanRequest, sim: _Sim, unit: UnitView, position: tuple[float, float, float],
+             receptacle_id: str, relation: str) -> UnitView:
+    """`unit` taken at another place than memory's answers give (a put-back spot): the
+    plan's units and the vocabulary both, since a walk goes where `Vocabulary.objects`
+    has the unit."""
+    moved = replace(unit, position=position, receptacle_id=receptacle_id, relation=relation)
+    sim.objects[unit.object_id] = moved
+    req.vocab.add_units((moved,))
+    return moved
+
+
 def _before(read: float | None, task_start: float | None) -> bool:
     """A state reading made before the task began (both known, on the sensors' clock)."""
     return read is not None and task_start is not None and read < task_start
@@ -551,10 +562,8 @@ class OfflinePlanner:
                 continue
             if math.dist(listed.position, spot) <= radius \
                     and math.dist(answered.position, spot) > radius:
-                seen = replace(answered, position=listed.position,
-                               receptacle_id=listed.receptacle_id, relation=listed.relation)
-                sim.objects[o] = seen
-                req.vocab.add_units((seen,))
+                seen = _take_at(req, sim, answered, listed.position, listed.receptacle_id,
+                                listed.relation)
                 req.notes.setdefault("bindings", {})[type_key(seen.label)] = o
                 return o
         return None
@@ -836,10 +845,7 @@ class OfflinePlanner:
             spot = put_back_spots(req.facts).get(unit.object_id)
             if spot is not None and not self._barred(req, sim, unit.object_id,
                                                      _refused_not_found(req)):
-                at_home = replace(unit, position=spot, receptacle_id=home, relation="in")
-                sim.objects[unit.object_id] = at_home
-                req.vocab.add_units((at_home,))
-                return [at_home]
+                return [_take_at(req, sim, unit, spot, home, "in")]
         # Read open: the robot's own open of an earlier task, which the tidy undid (it
         # shuts receptacles as the layout has them), unless an open of it ran in this one
         # (tune2 tidy 3152 s0005, round 87: the knife's home drawer, read open, was not
