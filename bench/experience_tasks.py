@@ -1132,8 +1132,18 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # fresh85b, fresh90a, fresh94c, fresh99b, fresh104a and fresh108c) with 11302; then the first
 # nineteenth reuse: round 109's 20 (fresh22b's, reused by fresh26c, fresh31c, fresh36b,
 # fresh41a, fresh45c, fresh50b, fresh55a, fresh59c, fresh64b, fresh69a, fresh73b, fresh78a,
-# fresh85c, fresh90b, fresh95a, fresh99c, fresh104b and fresh109a) with 11303. Next in line:
-# nineteenth reuses, the longest ago first (round 109's 30 and 28, then round 110's 8).
+# fresh85c, fresh90b, fresh95a, fresh99c, fresh104b and fresh109a) with 11303.
+# "fresh114a/b/c" (round 113, for round 114) likewise, written by the lead before any arm ran
+# on them: the next three nineteenth reuses, the longest ago first: round 109's 30 (fresh21c's,
+# reused by fresh27a, fresh32a, fresh36c, fresh41b, fresh46a, fresh50c, fresh55b, fresh60a,
+# fresh64c, fresh69b, fresh73c, fresh78b, fresh86a, fresh90c, fresh95b, fresh100a, fresh104c
+# and fresh109b) with 11401, then round 109's 28 (fresh21b's, reused by fresh26a, fresh31b,
+# fresh36a, fresh40c, fresh45b, fresh50a, fresh54c, fresh59b, fresh64a, fresh68c, fresh74a,
+# fresh78c, fresh86b, fresh91a, fresh95c, fresh100b, fresh105a and fresh109c) with 11402, then
+# round 110's 8 (fresh22a's, reused by fresh27b, fresh32b, fresh37a, fresh41c, fresh46b,
+# fresh51a, fresh55c, fresh60b, fresh65a, fresh69c, fresh74b, fresh79a, fresh86c, fresh91b,
+# fresh96a, fresh100c, fresh105b and fresh110a) with 11403. Next in line: nineteenth reuses,
+# the longest ago first (round 110's 5 and 12, then round 111's 26).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -1225,7 +1235,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh110a": (8, 11001), "fresh110b": (5, 11002), "fresh110c": (12, 11003),
           "fresh111a": (26, 11101), "fresh111b": (13, 11102), "fresh111c": (4, 11103),
           "fresh112a": (16, 11201), "fresh112b": (6, 11202), "fresh112c": (18, 11203),
-          "fresh113a": (24, 11301), "fresh113b": (27, 11302), "fresh113c": (20, 11303)}
+          "fresh113a": (24, 11301), "fresh113b": (27, 11302), "fresh113c": (20, 11303),
+          "fresh114a": (30, 11401), "fresh114b": (28, 11402), "fresh114c": (8, 11403)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

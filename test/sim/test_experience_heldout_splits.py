@@ -67,7 +67,8 @@ fresh109a/b/c in round 108, for round 109,
 fresh110a/b/c in round 109, for round 110,
 fresh111a/b/c in round 110, for round 111,
 fresh112a/b/c in round 111, for round 112,
-fresh113a/b/c in round 112, for round 113):
+fresh113a/b/c in round 112, for round 113,
+fresh114a/b/c in round 113, for round 114):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -160,7 +161,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh110": (11001, 11002, 11003),
           "fresh111": (11101, 11102, 11103),
           "fresh112": (11201, 11202, 11203),
-          "fresh113": (11301, 11302, 11303)}
+          "fresh113": (11301, 11302, 11303),
+          "fresh114": (11401, 11402, 11403)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -294,6 +296,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 111's: the next three, round 107's 16 and 6, then round 108's 18.
 # Round 112's: the last two eighteenth reuses, round 108's 24 and 27, then the first
 # nineteenth, round 109's 20.
+# Round 113's: the next three nineteenth reuses, round 109's 30 and 28, then round 110's 8.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -802,7 +805,19 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh113c": ("fresh22b", "fresh26c", "fresh31c", "fresh36b", "fresh41a", "fresh45c",
                         "fresh50b", "fresh55a", "fresh59c", "fresh64b", "fresh69a", "fresh73b",
                         "fresh78a", "fresh85c", "fresh90b", "fresh95a", "fresh99c",
-                        "fresh104b", "fresh109a")}
+                        "fresh104b", "fresh109a"),
+          "fresh114a": ("fresh21c", "fresh27a", "fresh32a", "fresh36c", "fresh41b", "fresh46a",
+                        "fresh50c", "fresh55b", "fresh60a", "fresh64c", "fresh69b", "fresh73c",
+                        "fresh78b", "fresh86a", "fresh90c", "fresh95b", "fresh100a",
+                        "fresh104c", "fresh109b"),
+          "fresh114b": ("fresh21b", "fresh26a", "fresh31b", "fresh36a", "fresh40c", "fresh45b",
+                        "fresh50a", "fresh54c", "fresh59b", "fresh64a", "fresh68c", "fresh74a",
+                        "fresh78c", "fresh86b", "fresh91a", "fresh95c", "fresh100b",
+                        "fresh105a", "fresh109c"),
+          "fresh114c": ("fresh22a", "fresh27b", "fresh32b", "fresh37a", "fresh41c", "fresh46b",
+                        "fresh51a", "fresh55c", "fresh60b", "fresh65a", "fresh69c", "fresh74b",
+                        "fresh79a", "fresh86c", "fresh91b", "fresh96a", "fresh100c",
+                        "fresh105b", "fresh110a")}
 LENGTH = 30  # the length the lead runs them at
 
 
