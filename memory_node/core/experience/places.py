@@ -293,8 +293,13 @@ class UsualPlaces:
         p = p if p is not None else LastPut(unit)
         self._seen_home.pop(unit, None)     # acted on again: a new look decides
         if kind == "put":
-            p.place_id, p.episode_id = ("", "") if place_id == p.found_at else (
-                place_id, episode_id)
+            # Back where it was found moves nothing, unless it was found away from its home
+            # (kept where the robot had put it): a tidy takes it home from there too (round
+            # 113, fresh112c tidy s0018: the mug, found kept in the bowl the robot had put
+            # it in, put in the bowl again; no put-back line named it after the tidy took
+            # it home, and its pick was refused "inside a closed Cabinet" four times).
+            back = place_id == p.found_at and p.home in ("", place_id)
+            p.place_id, p.episode_id = ("", "") if back else (place_id, episode_id)
         elif not p.place_id or _task_of(p.episode_id) == _task_of(episode_id):
             p.found_at = place_id
             if not p.place_id:
