@@ -1266,6 +1266,35 @@ def test_a_find_the_tidy_explains_is_at_home_and_a_put_from_there_is_named_later
     assert line in r.recall("bring me the plate", 5, 400, "p2#s0", brief).facts
 
 
+@pytest.mark.parametrize("undoes", [True, False])
+def test_a_put_back_where_a_unit_was_found_kept_away_from_home_is_named_later(
+        memory: Memory, undoes: bool) -> None:
+    """Round 113, fresh112c tidy s0016-s0019: the mug, found in its cabinet and put in the
+    bowl, was found in the bowl in a later task (the tidy had left it there) and put in
+    the bowl again. That put read as a put back where it was found, which moves nothing,
+    so no put-back line named the mug once the tidy had taken it home, and its pick was
+    refused "inside a closed Cabinet" four times in one state, beside the wrong cabinet.
+    In a house that undoes the robot's puts, a put back where the unit was found away
+    from its home still leaves it away from home. In a house taken to keep them it stays
+    a put back where it was found (fresh92b tidy s0013: as the robot's put it was taken
+    to stay, and a task was lost with nothing done)."""
+    _houses_answer(memory, keeps=not undoes)
+    _fetch(memory, "m0#s0", "Mug_1", "Mug", "Cabinet_2", "Bowl_5")
+    _fetch(memory, "m1#s0", "Mug_1", "Mug", "Bowl_5", "Bowl_5")
+    exp = memory.experience
+    assert exp is not None and exp.places.undoes_puts() == undoes
+    brief = brief_from_fields("bring me the mug", robot_area="kitchen")
+    facts = memory.recall.recall("bring me the mug", 5, 400, "m2#s0", brief).facts
+    line = ("Mug_1 was put in Bowl_5 by the robot in an earlier task, and this house puts "
+            "things back " + _found_before("Cabinet_2"))
+    assert (line in facts) == undoes
+    assert exp.places.put_before("Mug_1", "m2#s0") == (("Bowl_5", "Cabinet_2") if undoes
+                                                       else ("", ""))
+    # Back at its home, a put there again still moves nothing (round 64's rule).
+    _fetch(memory, "m2#s0", "Mug_1", "Mug", "Cabinet_2", "Cabinet_2")
+    assert exp.places.put_before("Mug_1", "m3#s0") == ("", "")
+
+
 def test_a_put_refused_into_a_receptacle_shut_unseen_is_not_listed_after_its_open(
         memory: Memory) -> None:
     """Tune tidy (stream seed 1003, s0009), round 15: memory reads the fridge opened (the

@@ -994,6 +994,46 @@ def test_a_bowl_beside_a_pan_put_back_is_not_carried_with_the_pan(tmp_path: Path
         memory.close()
 
 
+def test_a_put_object_seen_taken_out_of_its_shut_drawer_leaves_it_in_memory_too(
+        tmp_path: Path) -> None:
+    """Round 113 (fresh110c, fresh92a and fresh94a tidy, both arms): the robot put the
+    spatula in the drawer under the counter; the daily tidy set it on the counter right
+    above, and the camera saw it there with the drawer shut. The graph took it out of the
+    drawer (round 90), but the move was short of the graph's move gate, so no event said
+    so, and memory's unit stayed "in the drawer" where the put had written it: "put the
+    spatula away in the drawer" was judged done with the drawer empty (lost). Taken out
+    of what held it, the object moved: its unit leaves the drawer and stands where seen."""
+    memory = _memory(tmp_path)
+    try:
+        lt = memory.long_term
+        counter = Observation.at("CounterTop", (3.0, 0.0, 0.45), 1.0, extent=(1.6, 0.6, 0.9))
+        drawer = Observation.at("Drawer", (3.0, 0.0, 0.7), 1.0, extent=(0.5, 0.5, 0.2),
+                                state="closed")
+        spatula = dict(extent=(0.3, 0.07, 0.02))
+        lt.apply([counter, drawer, Observation.at("Spatula", (0.5, 0.0, 0.8), 1.0, **spatula)],
+                 view(1.0), 1.0)
+        ids = {lt.graph.node(o)["label"]: o for o in lt.graph.nodes("object")}
+        tool = ids["Spatula"]
+        memory.recall.record_outcome("", "pick", [tool], True, stamp=2.0)
+        memory.recall.record_outcome("", "put", [tool, ids["Drawer"], "in"], True, stamp=3.0,
+                                     robot_position=(2.2, 0.0, 0.0))
+        unit = memory.short_term.peek(tool)
+        assert (unit.receptacle_id, unit.relation) == (ids["Drawer"], "in")
+        for stamp in (4.0, 5.0, 6.0):
+            seen = Observation.at("Spatula", (2.9, 0.05, 0.92), stamp, **spatula)
+            lt.apply([replace(counter, stamp=stamp), replace(drawer, stamp=stamp), seen],
+                     view(stamp), stamp)
+        assert [o for o in lt.graph.nodes("object")
+                if lt.graph.node(o)["label"] == "Spatula"] == [tool]
+        assert not lt.graph.node(tool).get("inside")
+        unit = memory.short_term.peek(tool)
+        assert unit.receptacle_id != ids["Drawer"]
+        assert unit.position[2] == pytest.approx(0.92, abs=0.03)
+        assert lt.stats()["scene_graph.moved.taken_out"] == 1
+    finally:
+        memory.close()
+
+
 def test_a_sighting_inside_a_drawer_supersedes_the_on_a_put_wrote(tmp_path: Path) -> None:
     """The robot put the cup on the counter; the daily tidy put it back in the drawer under
     the counter, where the open drawer shows it. The sighting is newer evidence than the

@@ -293,8 +293,18 @@ class UsualPlaces:
         p = p if p is not None else LastPut(unit)
         self._seen_home.pop(unit, None)     # acted on again: a new look decides
         if kind == "put":
-            p.place_id, p.episode_id = ("", "") if place_id == p.found_at else (
-                place_id, episode_id)
+            # Back where it was found moves nothing, unless it was found away from its home
+            # (kept where the robot had put it) in a house that undoes the robot's puts: the
+            # tidy takes it home from there too (round 113, fresh112c tidy s0018: the mug,
+            # found kept in the bowl the robot had put it in, put in the bowl again; no
+            # put-back line named it after the tidy took it home, and its pick was refused
+            # "inside a closed Cabinet" four times). Elsewhere it stays a put back where it
+            # was found: named as the robot's put in a house taken to keep them, it "stays"
+            # (fresh92b tidy s0013, home113a: three early kept finds, the knife re-put in
+            # its drawer was taken as there, and the task was lost with nothing done).
+            back = place_id == p.found_at and (p.home in ("", place_id)
+                                               or not self.undoes_puts())
+            p.place_id, p.episode_id = ("", "") if back else (place_id, episode_id)
         elif not p.place_id or _task_of(p.episode_id) == _task_of(episode_id):
             p.found_at = place_id
             if not p.place_id:

@@ -470,6 +470,15 @@ class SceneGraph:
         receptacle = attrs.get("inside")
         if receptacle and receptacle != HELD and not self._within(receptacle, new_pos):
             attrs["inside"] = ""  # seen outside its receptacle: taken out
+            if not any(e.kind == EventKind.MOVED and e.object_id == obj for e in events):
+                # A move out of what held it, however short: without the event memory's
+                # unit kept the receptacle an outcome gave it (round 113: the spatula the
+                # robot had put in its drawer, put on the counter above by the tidy and
+                # seen there, stayed "in the drawer"; "put the spatula away in the
+                # drawer" was judged done, lost in both arms on three tidied streams).
+                self.tally["moved.taken_out"] += 1
+                events.append(SceneGraphEvent(EventKind.MOVED, obj, attrs["label"], stamp,
+                                              old_pos, new_pos, attrs["area"]))
         if obs.tracker_id and attrs.get("tracker_id") != obs.tracker_id:
             self._release_tracker(obj)
             attrs["tracker_id"] = obs.tracker_id
