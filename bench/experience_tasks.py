@@ -1142,8 +1142,18 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # fresh78c, fresh86b, fresh91a, fresh95c, fresh100b, fresh105a and fresh109c) with 11402, then
 # round 110's 8 (fresh22a's, reused by fresh27b, fresh32b, fresh37a, fresh41c, fresh46b,
 # fresh51a, fresh55c, fresh60b, fresh65a, fresh69c, fresh74b, fresh79a, fresh86c, fresh91b,
-# fresh96a, fresh100c, fresh105b and fresh110a) with 11403. Next in line: nineteenth reuses,
-# the longest ago first (round 110's 5 and 12, then round 111's 26).
+# fresh96a, fresh100c, fresh105b and fresh110a) with 11403.
+# "fresh115a/b/c" (round 114, for round 115) likewise, written by the lead before any arm ran
+# on them: the next three nineteenth reuses, the longest ago first: round 110's 5 (report's,
+# reused by fresh28a, fresh33a, fresh37c, fresh42b, fresh47a, fresh51b, fresh56a, fresh60c,
+# fresh65b, fresh70a, fresh74c, fresh79b, fresh87a, fresh91c, fresh96b, fresh101a, fresh105c
+# and fresh110b) with 11501, then round 110's 12 (heldout's, reused by fresh28b, fresh33b,
+# fresh38a, fresh42c, fresh47b, fresh51c, fresh56b, fresh61a, fresh65c, fresh70b, fresh75a,
+# fresh79c, fresh87b, fresh92a, fresh96c, fresh101b, fresh106a and fresh110c) with 11502, then
+# round 111's 26 (fresh22c's, reused by fresh27c, fresh32c, fresh37b, fresh42a, fresh46c,
+# fresh52a, fresh56c, fresh61b, fresh66a, fresh70c, fresh75b, fresh80a, fresh87c, fresh92b,
+# fresh97a, fresh101c, fresh106b and fresh111a) with 11503. Next in line: nineteenth reuses,
+# the longest ago first (round 111's 13 and 4, then round 112's 16).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -1236,7 +1246,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh111a": (26, 11101), "fresh111b": (13, 11102), "fresh111c": (4, 11103),
           "fresh112a": (16, 11201), "fresh112b": (6, 11202), "fresh112c": (18, 11203),
           "fresh113a": (24, 11301), "fresh113b": (27, 11302), "fresh113c": (20, 11303),
-          "fresh114a": (30, 11401), "fresh114b": (28, 11402), "fresh114c": (8, 11403)}
+          "fresh114a": (30, 11401), "fresh114b": (28, 11402), "fresh114c": (8, 11403),
+          "fresh115a": (5, 11501), "fresh115b": (12, 11502), "fresh115c": (26, 11503)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

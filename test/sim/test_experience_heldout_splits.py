@@ -68,7 +68,8 @@ fresh110a/b/c in round 109, for round 110,
 fresh111a/b/c in round 110, for round 111,
 fresh112a/b/c in round 111, for round 112,
 fresh113a/b/c in round 112, for round 113,
-fresh114a/b/c in round 113, for round 114):
+fresh114a/b/c in round 113, for round 114,
+fresh115a/b/c in round 114, for round 115):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -162,7 +163,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh111": (11101, 11102, 11103),
           "fresh112": (11201, 11202, 11203),
           "fresh113": (11301, 11302, 11303),
-          "fresh114": (11401, 11402, 11403)}
+          "fresh114": (11401, 11402, 11403),
+          "fresh115": (11501, 11502, 11503)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -297,6 +299,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 112's: the last two eighteenth reuses, round 108's 24 and 27, then the first
 # nineteenth, round 109's 20.
 # Round 113's: the next three nineteenth reuses, round 109's 30 and 28, then round 110's 8.
+# Round 114's: the next three nineteenth reuses, round 110's 5 and 12, then round 111's 26.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -817,7 +820,19 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh114c": ("fresh22a", "fresh27b", "fresh32b", "fresh37a", "fresh41c", "fresh46b",
                         "fresh51a", "fresh55c", "fresh60b", "fresh65a", "fresh69c", "fresh74b",
                         "fresh79a", "fresh86c", "fresh91b", "fresh96a", "fresh100c",
-                        "fresh105b", "fresh110a")}
+                        "fresh105b", "fresh110a"),
+          "fresh115a": ("report", "fresh28a", "fresh33a", "fresh37c", "fresh42b", "fresh47a",
+                        "fresh51b", "fresh56a", "fresh60c", "fresh65b", "fresh70a", "fresh74c",
+                        "fresh79b", "fresh87a", "fresh91c", "fresh96b", "fresh101a",
+                        "fresh105c", "fresh110b"),
+          "fresh115b": ("heldout", "fresh28b", "fresh33b", "fresh38a", "fresh42c", "fresh47b",
+                        "fresh51c", "fresh56b", "fresh61a", "fresh65c", "fresh70b", "fresh75a",
+                        "fresh79c", "fresh87b", "fresh92a", "fresh96c", "fresh101b",
+                        "fresh106a", "fresh110c"),
+          "fresh115c": ("fresh22c", "fresh27c", "fresh32c", "fresh37b", "fresh42a", "fresh46c",
+                        "fresh52a", "fresh56c", "fresh61b", "fresh66a", "fresh70c", "fresh75b",
+                        "fresh80a", "fresh87c", "fresh92b", "fresh97a", "fresh101c",
+                        "fresh106b", "fresh111a")}
 LENGTH = 30  # the length the lead runs them at
 
 
