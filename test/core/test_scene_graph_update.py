@@ -929,6 +929,27 @@ def test_an_object_seen_above_or_below_the_drawer_it_is_held_in_is_taken_out(see
     assert g.node(shaker)["inside"] == ("" if seen_at != "level" else drawer)
 
 
+def test_an_object_a_tracker_relocates_out_of_its_receptacle_moves_once():
+    """Round 113's review: a sighting that takes an object out of its receptacle is a MOVED
+    event (round 113), and a tracker id that relocates the object reports its move too, so
+    one move came out as two events in one frame (three on plain fresh86c tidy). Each
+    event is one more use of the object's short-term unit, which skews the cache's
+    admission; a move is one event, whichever rule saw it."""
+    g = SceneGraph()
+    view = RegionView((0, 0, 0), radius=10.0)
+    fridge_obs = dict(extent=(0.8, 0.75, 1.8), state="closed")
+    g.update([obs("fridge", (2, 0, 0.9), **fridge_obs),
+              obs("apple", (1, 0, 0.8), tracker_id="t7")], view, stamp=0)
+    fridge, apple = "object_0", "object_1"
+    g.place_inside(apple, fridge, 1.0)
+    made = g.update([obs("fridge", (2, 0, 0.9), **fridge_obs),
+                     obs("apple", (5, 2, 0.8), tracker_id="t7")], view, stamp=2.0)
+    assert [(e.kind, e.object_id) for e in made.events] == [(EventKind.MOVED, apple)]
+    assert not g.node(apple).get("inside")
+    assert g.node(apple)["position"] == pytest.approx((5, 2, 0.8))
+    assert g.tally["moved.tracker"] == 1 and g.tally["moved.taken_out"] == 0
+
+
 def test_nothing_is_nested_in_what_the_gripper_holds_and_the_walk_does_not_fail_on_it():
     """Round 104: an outcome that kept a cup in the pot the robot held walked the pot's
     containment on to the gripper ("robot", no node) and failed with KeyError('robot'),

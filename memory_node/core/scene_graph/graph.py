@@ -428,10 +428,12 @@ class SceneGraph:
         self._touch_area(attrs["area"], changes)
 
     def _observe(self, obj: str, obs: Observation, stamp: float, changes: ChangeSet,
-                 events: list[SceneGraphEvent], relocate: bool = False) -> None:
+                 events: list[SceneGraphEvent], relocate: bool = False,
+                 move_reported: bool = False) -> None:
         """Merge an associated observation into the node's evidence. `relocate`: the
         observation is known to be the object somewhere else (tracker id, takeover), so the
-        position restarts from it."""
+        position restarts from it. `move_reported`: the caller reports this sighting's move
+        itself (one MOVED event per move)."""
         cfg = self.config
         attrs = self.graph.nodes[obj]
         old_pos = attrs["position"]
@@ -470,7 +472,8 @@ class SceneGraph:
         receptacle = attrs.get("inside")
         if receptacle and receptacle != HELD and not self._within(receptacle, new_pos):
             attrs["inside"] = ""  # seen outside its receptacle: taken out
-            if not any(e.kind == EventKind.MOVED and e.object_id == obj for e in events):
+            if not move_reported and not any(
+                    e.kind == EventKind.MOVED and e.object_id == obj for e in events):
                 # A move out of what held it, however short: without the event memory's
                 # unit kept the receptacle an outcome gave it (round 113: the spatula the
                 # robot had put in its drawer, put on the counter above by the tidy and
@@ -1162,7 +1165,8 @@ class SceneGraph:
                 # placed: first seen where the hand set it in its receptacle
                 self.tally["associated.placed" if i in placed else "moved.tracker"] += 1
                 old = self.graph.nodes[obj]["position"]
-                self._observe(obj, valid[i], stamp, changes, events, relocate=True)
+                self._observe(obj, valid[i], stamp, changes, events, relocate=True,
+                              move_reported=True)
                 attrs = self.graph.nodes[obj]
                 events.append(SceneGraphEvent(EventKind.MOVED, obj, attrs["label"], stamp,
                                               old, attrs["position"], attrs["area"]))
@@ -1184,7 +1188,8 @@ class SceneGraph:
                 seen.add(taken_over)
                 old = self.graph.nodes[taken_over]["position"]
                 self._fade_before_move(taken_over)
-                self._observe(taken_over, obs, stamp, changes, events, relocate=True)
+                self._observe(taken_over, obs, stamp, changes, events, relocate=True,
+                              move_reported=True)
                 attrs = self.graph.nodes[taken_over]
                 events.append(SceneGraphEvent(EventKind.MOVED, taken_over, attrs["label"], stamp,
                                               old, attrs["position"], attrs["area"]))
