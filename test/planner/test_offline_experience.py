@@ -1737,6 +1737,41 @@ def test_a_unit_the_robot_put_in_an_earlier_task_in_a_tidied_house_is_looked_for
     assert strs(OfflinePlanner().plan(req).calls)[:1] != ["navigate(Drawer_1)"]
 
 
+@pytest.mark.parametrize("case", ["usual place", "put's home", "room", "no experience",
+                                  "failed explore", "far", "off"])
+def test_a_unit_an_explore_of_an_experience_named_place_saw_comes_first(case: str) -> None:
+    """Round 114, tune2 tidy 3152 s0029 (experience arm): "explore: saw a Bread" on the
+    counter where bread usually is; the answers held only a bread the robot had put in
+    the garbage can, and the plan walked to it and two more stale ones (NOT_FOUND each)
+    before the one on the counter, which only the scene listing held. After this task's
+    explore for the type at a place experience names for it (its usual place, or the home
+    of a put in a house that puts things back) saw one, the unit memory holds there is
+    taken first. Not after a room's explore or a failed one, not without experience,
+    not one beyond `explore_sighting_m`, and not with the setting at 0."""
+    stale = UnitView("Bread_1", "Bread", (-2.8, 1.6, 0.2), "none", "kitchen",
+                     receptacle_id="GarbageCan_1", relation="in", observations=9)
+    seen = UnitView("Bread_2", "Bread", (4.5 if case == "far" else 2.1, 0.8, 1.0), "none",
+                    "kitchen")
+    req = request([*HOUSE, CAN, stale], ("INSIDE(Bread, Drawer)",))
+    req.scene = {seen.object_id: seen}
+    usual = "Bread is usually on CounterTop_1 (CounterTop), 12x [fact:1]"
+    put = ("Bread_1 was put in GarbageCan_1 by the robot in an earlier task, and this "
+           "house puts things back (found in CounterTop_1 at 0.90, -1.30, 1.00 before)")
+    req.facts = {"usual place": (usual,), "put's home": (put,)}.get(case, (usual,))
+    if case == "no experience":
+        req.facts = ()
+    place = "kitchen" if case == "room" else "CounterTop_1"
+    req.history.append(StepLine(SkillCall("explore", (place, "Bread")), case != "failed explore",
+                                ErrorCode.NONE if case != "failed explore"
+                                else ErrorCode.NOT_FOUND, "explore: saw a Bread"))
+    settings = OfflineSettings(explore_sighting_m=0.0 if case == "off" else 1.5)
+    first = strs(OfflinePlanner(settings=settings).plan(req).calls)[:1]
+    if case in ("usual place", "put's home"):
+        assert first == ["navigate(Bread_2)"]
+    else:
+        assert first != ["navigate(Bread_2)"], first
+
+
 def test_a_put_back_unit_is_taken_at_its_spot_in_the_opened_home_when_the_look_is_listed(
 ) -> None:
     """Round 112, fresh108b tidy s0016/s0017: the plate's home cabinet, named by the

@@ -418,6 +418,9 @@ class OfflinePlanner:
                     and object_id not in req.vocab.folded:
                 self._name(req, sim, unit)
                 return object_id
+        seen = self._seen_where_known(req, sim, types, failed | avoid | unreachable)
+        if seen is not None:
+            return seen
         # The recipe's instance binds the recipe's own steps only (round 22). The goal
         # planner's choice is memory's: any drawer meets "put it in the drawer", and the
         # one an old success happened to use (the knife's drawer, far and shut) is no
@@ -480,6 +483,49 @@ class OfflinePlanner:
         self._look_close(req, sim, types)
         raise NotFound(f"no {' or '.join(types)} in memory, every known place was explored "
                        "and every closed receptacle that could hold it was opened")
+
+    def _seen_where_known(self, req: PlanRequest, sim: _Sim, types: tuple[str, ...],
+                          passed: set[str]) -> str | None:
+        """Experience: this task's last explore for the type looked at a place experience
+        names for it (its usual place, or the home of a unit of it the robot put in an
+        earlier task, in a house that puts things back) and saw one. The unit memory
+        holds there (the scene listing's too: a sighting seen once may be in no answer
+        yet), within `explore_sighting_m` of the place, nearest first, is that sighting;
+        it comes before units memory has elsewhere. Not one passed over, refused
+        NOT_FOUND in this task or otherwise barred (`_barred`). Tune2 tidy 3152 s0029
+        (round 114, experience arm): "explore: saw a Bread" on the counter where bread
+        usually is; the answers held only a bread the robot had put in the garbage can, and
+        the plan walked to it and two more stale ones (NOT_FOUND each) before the one on
+        the counter, which only the scene listing held."""
+        radius = self.settings.explore_sighting_m
+        keys = {type_key(t) for t in types}
+        if radius <= 0 or not req.facts:
+            return None
+        last = next((h for h in reversed(req.history) if h.call.skill == "explore"
+                     and len(h.call.args) > 1 and type_key(h.call.args[1]) in keys), None)
+        if last is None or not last.success:
+            return None
+        known = req.known_units()
+        usual = {type_key(k): v for k, v in usual_places(req.facts).items()}
+        places = {usual[k] for k in keys if k in usual}
+        places |= {home for o, home in put_back(req.facts).items()
+                   if (u := known.get(o)) is not None and type_key(u.label) in keys}
+        place = known.get(last.call.args[0]) if last.call.args[0] in places else None
+        if place is None:
+            return None
+        refused = _refused_not_found(req)
+        near = [(math.dist(u.position, place.position), u.object_id, u)
+                for u in known.values()
+                if type_key(u.label) in keys and u.state != ABSENT
+                and u.object_id not in passed
+                and not self._barred(req, sim, u.object_id, refused)]
+        near = [n for n in near if n[0] <= radius]
+        if not near:
+            return None
+        _, object_id, unit = min(near)
+        self._name(req, sim, unit)
+        req.notes.setdefault("bindings", {})[type_key(types[0])] = object_id
+        return object_id
 
     def _at_put_home(self, req: PlanRequest, sim: _Sim, types: tuple[str, ...],
                      puts: dict[str, str], passed: set[str]) -> str | None:

@@ -82,6 +82,13 @@ class OfflineSettings:
         "memory's belief_radius, the distance within which it takes a position for the "
         "same place. 0 = off (round 110).", 0.0, 5.0)
 
+    explore_sighting_m: float = setting(
+        1.5, "Experience: after this task's explore for a type at a place experience names "
+        "for it (its usual place, or a put's home in a house that puts things back) saw one, "
+        "the unit of the type memory holds within this distance (metres, in space) of the "
+        "place, nearest first, is taken before units memory has elsewhere. Stated before "
+        "measuring (round 114): half a long counter top. 0 = off.", 0.0, 10.0)
+
     def __post_init__(self) -> None:
         check_settings(self)
 
