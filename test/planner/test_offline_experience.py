@@ -1737,8 +1737,9 @@ def test_a_unit_the_robot_put_in_an_earlier_task_in_a_tidied_house_is_looked_for
     assert strs(OfflinePlanner().plan(req).calls)[:1] != ["navigate(Drawer_1)"]
 
 
-@pytest.mark.parametrize("case", ["usual place", "put's home", "room", "no experience",
-                                  "failed explore", "far", "off"])
+@pytest.mark.parametrize("case", ["usual place", "put's home", "refused before", "room",
+                                  "no experience", "failed explore", "far", "off",
+                                  "refused since"])
 def test_a_unit_an_explore_of_an_experience_named_place_saw_comes_first(case: str) -> None:
     """Round 114, tune2 tidy 3152 s0029 (experience arm): "explore: saw a Bread" on the
     counter where bread usually is; the answers held only a bread the robot had put in
@@ -1746,8 +1747,10 @@ def test_a_unit_an_explore_of_an_experience_named_place_saw_comes_first(case: st
     before the one on the counter, which only the scene listing held. After this task's
     explore for the type at a place experience names for it (its usual place, or the home
     of a put in a house that puts things back) saw one, the unit memory holds there is
-    taken first. Not after a room's explore or a failed one, not without experience,
-    not one beyond `explore_sighting_m`, and not with the setting at 0."""
+    taken first, also when a walk to it was refused before the explore (fresh86c tidy
+    s0025, round 114's seen114: the spatula passed over, lost); not one refused since. Not
+    after a room's explore or a failed one, not without experience, not one beyond
+    `explore_sighting_m`, and not with the setting at 0."""
     stale = UnitView("Bread_1", "Bread", (-2.8, 1.6, 0.2), "none", "kitchen",
                      receptacle_id="GarbageCan_1", relation="in", observations=9)
     seen = UnitView("Bread_2", "Bread", (4.5 if case == "far" else 2.1, 0.8, 1.0), "none",
@@ -1761,12 +1764,18 @@ def test_a_unit_an_explore_of_an_experience_named_place_saw_comes_first(case: st
     if case == "no experience":
         req.facts = ()
     place = "kitchen" if case == "room" else "CounterTop_1"
+    refusal = StepLine(SkillCall("navigate", ("Bread_2",)), False, ErrorCode.NOT_FOUND,
+                       "navigate: 'Bread_2': no Bread within 0.75 m")
+    if case == "refused before":   # the explore is newer: it may have seen that one
+        req.history.append(refusal)
     req.history.append(StepLine(SkillCall("explore", (place, "Bread")), case != "failed explore",
                                 ErrorCode.NONE if case != "failed explore"
                                 else ErrorCode.NOT_FOUND, "explore: saw a Bread"))
+    if case == "refused since":
+        req.history.append(refusal)
     settings = OfflineSettings(explore_sighting_m=0.0 if case == "off" else 1.5)
     first = strs(OfflinePlanner(settings=settings).plan(req).calls)[:1]
-    if case in ("usual place", "put's home"):
+    if case in ("usual place", "put's home", "refused before"):
         assert first == ["navigate(Bread_2)"]
     else:
         assert first != ["navigate(Bread_2)"], first

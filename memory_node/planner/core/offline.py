@@ -491,8 +491,9 @@ class OfflinePlanner:
         earlier task, in a house that puts things back) and saw one. The unit memory
         holds there (the scene listing's too: a sighting seen once may be in no answer
         yet), within `explore_sighting_m` of the place, nearest first, is that sighting;
-        it comes before units memory has elsewhere. Not one passed over, refused
-        NOT_FOUND in this task or otherwise barred (`_barred`). Tune2 tidy 3152 s0029
+        it comes before units memory has elsewhere. Not one refused NOT_FOUND since the
+        explore, passed over for another reason, or otherwise barred (`_barred`). Tune2
+        tidy 3152 s0029
         (round 114, experience arm): "explore: saw a Bread" on the counter where bread
         usually is; the answers held only a bread the robot had put in the garbage can, and
         the plan walked to it and two more stale ones (NOT_FOUND each) before the one on
@@ -501,10 +502,13 @@ class OfflinePlanner:
         keys = {type_key(t) for t in types}
         if radius <= 0 or not req.facts:
             return None
-        last = next((h for h in reversed(req.history) if h.call.skill == "explore"
-                     and len(h.call.args) > 1 and type_key(h.call.args[1]) in keys), None)
-        if last is None or not last.success:
+        at = next((i for i in range(len(req.history) - 1, -1, -1)
+                   if req.history[i].call.skill == "explore"
+                   and len(req.history[i].call.args) > 1
+                   and type_key(req.history[i].call.args[1]) in keys), None)
+        if at is None or not req.history[at].success:
             return None
+        last = req.history[at]
         known = req.known_units()
         usual = {type_key(k): v for k, v in usual_places(req.facts).items()}
         places = {usual[k] for k in keys if k in usual}
@@ -513,11 +517,15 @@ class OfflinePlanner:
         place = known.get(last.call.args[0]) if last.call.args[0] in places else None
         if place is None:
             return None
-        refused = _refused_not_found(req)
+        # The explore is newer than what was refused or passed over before it: a unit
+        # refused NOT_FOUND at the task's start may be the one it saw (fresh86c tidy
+        # s0025, seen114: the spatula passed over, two stale ones walked to, lost).
+        refused = {h.call.args[0] for h in req.history[at + 1:] if h.call.args
+                   and not h.success and h.error_code == ErrorCode.NOT_FOUND}
         near = [(math.dist(u.position, place.position), u.object_id, u)
                 for u in known.values()
                 if type_key(u.label) in keys and u.state != ABSENT
-                and u.object_id not in passed
+                and (u.object_id not in passed or u.object_id in _refused_not_found(req))
                 and not self._barred(req, sim, u.object_id, refused)]
         near = [n for n in near if n[0] <= radius]
         if not near:
