@@ -522,10 +522,11 @@ class OfflinePlanner:
         # s0025, seen114: the spatula passed over, two stale ones walked to, lost).
         refused = {h.call.args[0] for h in req.history[at + 1:] if h.call.args
                    and not h.success and h.error_code == ErrorCode.NOT_FOUND}
+        refused_in_task = _refused_not_found(req)
         near = [(math.dist(u.position, place.position), u.object_id, u)
                 for u in known.values()
                 if type_key(u.label) in keys and u.state != ABSENT
-                and (u.object_id not in passed or u.object_id in _refused_not_found(req))
+                and (u.object_id not in passed or u.object_id in refused_in_task)
                 and not self._barred(req, sim, u.object_id, refused)]
         near = [n for n in near if n[0] <= radius]
         if not near:
