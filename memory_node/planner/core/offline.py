@@ -246,9 +246,10 @@ def _house_undoes(req: PlanRequest) -> bool:
     return bool(put_back(req.facts) or undone_states(req.facts) or left_open(req.facts))
 
 
-def _refused_not_found(req: PlanRequest) -> set[str]:
-    """The objects a call of this task was refused NOT_FOUND on (first argument)."""
-    return {h.call.args[0] for h in req.history if h.call.args and not h.success
+def _refused_not_found(req: PlanRequest, since: int = 0) -> set[str]:
+    """The objects a call of this task was refused NOT_FOUND on (first argument), from
+    history entry `since` on."""
+    return {h.call.args[0] for h in req.history[since:] if h.call.args and not h.success
             and h.error_code == ErrorCode.NOT_FOUND}
 
 
@@ -492,12 +493,11 @@ class OfflinePlanner:
         holds there (the scene listing's too: a sighting seen once may be in no answer
         yet), within `explore_sighting_m` of the place, nearest first, is that sighting;
         it comes before units memory has elsewhere. Not one refused NOT_FOUND since the
-        explore, passed over for another reason, or otherwise barred (`_barred`). Tune2
-        tidy 3152 s0029
-        (round 114, experience arm): "explore: saw a Bread" on the counter where bread
-        usually is; the answers held only a bread the robot had put in the garbage can, and
-        the plan walked to it and two more stale ones (NOT_FOUND each) before the one on
-        the counter, which only the scene listing held."""
+        explore, passed over for another reason, or otherwise barred (`_barred`).
+        Tune2 tidy 3152 s0029 (round 114, experience arm): "explore: saw a Bread" on the
+        counter where bread usually is; the answers held only a bread the robot had put in
+        the garbage can, and the plan walked to it and two more stale ones (NOT_FOUND each)
+        before the one on the counter, which only the scene listing held."""
         radius = self.settings.explore_sighting_m
         keys = {type_key(t) for t in types}
         if radius <= 0 or not req.facts:
@@ -520,8 +520,7 @@ class OfflinePlanner:
         # The explore is newer than what was refused or passed over before it: a unit
         # refused NOT_FOUND at the task's start may be the one it saw (fresh86c tidy
         # s0025, seen114: the spatula passed over, two stale ones walked to, lost).
-        refused = {h.call.args[0] for h in req.history[at + 1:] if h.call.args
-                   and not h.success and h.error_code == ErrorCode.NOT_FOUND}
+        refused = _refused_not_found(req, since=at + 1)
         refused_in_task = _refused_not_found(req)
         near = [(math.dist(u.position, place.position), u.object_id, u)
                 for u in known.values()
