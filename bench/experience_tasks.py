@@ -1152,8 +1152,18 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # fresh79c, fresh87b, fresh92a, fresh96c, fresh101b, fresh106a and fresh110c) with 11502, then
 # round 111's 26 (fresh22c's, reused by fresh27c, fresh32c, fresh37b, fresh42a, fresh46c,
 # fresh52a, fresh56c, fresh61b, fresh66a, fresh70c, fresh75b, fresh80a, fresh87c, fresh92b,
-# fresh97a, fresh101c, fresh106b and fresh111a) with 11503. Next in line: nineteenth reuses,
-# the longest ago first (round 111's 13 and 4, then round 112's 16).
+# fresh97a, fresh101c, fresh106b and fresh111a) with 11503.
+# "fresh116a/b/c" (round 115, for round 116) likewise, written by the lead before any arm ran
+# on them: the next three nineteenth reuses, the longest ago first: round 111's 13 (fresh's,
+# reused by fresh28c, fresh33c, fresh38b, fresh43a, fresh47c, fresh52b, fresh57a, fresh61c,
+# fresh66b, fresh71a, fresh75c, fresh80b, fresh88a, fresh92c, fresh97b, fresh102a, fresh106c
+# and fresh111b) with 11601, then round 111's 4 (fresh23a's, reused by fresh29a, fresh34a,
+# fresh38c, fresh43b, fresh48a, fresh52c, fresh57b, fresh62a, fresh66c, fresh71b, fresh76a,
+# fresh80c, fresh88b, fresh93a, fresh97c, fresh102b, fresh107a and fresh111c) with 11602, then
+# round 112's 16 (fresh23b's, reused by fresh29b, fresh34b, fresh39a, fresh44a, fresh48c,
+# fresh53b, fresh58a, fresh62c, fresh67b, fresh72a, fresh76c, fresh81b, fresh88c, fresh93b,
+# fresh98a, fresh102c, fresh107b and fresh112a) with 11603. Next in line: nineteenth reuses,
+# the longest ago first (round 112's 6 and 18, then round 113's 24).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -1247,7 +1257,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh112a": (16, 11201), "fresh112b": (6, 11202), "fresh112c": (18, 11203),
           "fresh113a": (24, 11301), "fresh113b": (27, 11302), "fresh113c": (20, 11303),
           "fresh114a": (30, 11401), "fresh114b": (28, 11402), "fresh114c": (8, 11403),
-          "fresh115a": (5, 11501), "fresh115b": (12, 11502), "fresh115c": (26, 11503)}
+          "fresh115a": (5, 11501), "fresh115b": (12, 11502), "fresh115c": (26, 11503),
+          "fresh116a": (13, 11601), "fresh116b": (4, 11602), "fresh116c": (16, 11603)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -69,7 +69,8 @@ fresh111a/b/c in round 110, for round 111,
 fresh112a/b/c in round 111, for round 112,
 fresh113a/b/c in round 112, for round 113,
 fresh114a/b/c in round 113, for round 114,
-fresh115a/b/c in round 114, for round 115):
+fresh115a/b/c in round 114, for round 115,
+fresh116a/b/c in round 115, for round 116):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -164,7 +165,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh112": (11201, 11202, 11203),
           "fresh113": (11301, 11302, 11303),
           "fresh114": (11401, 11402, 11403),
-          "fresh115": (11501, 11502, 11503)}
+          "fresh115": (11501, 11502, 11503),
+          "fresh116": (11601, 11602, 11603)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -300,6 +302,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # nineteenth, round 109's 20.
 # Round 113's: the next three nineteenth reuses, round 109's 30 and 28, then round 110's 8.
 # Round 114's: the next three nineteenth reuses, round 110's 5 and 12, then round 111's 26.
+# Round 115's: the next three nineteenth reuses, round 111's 13 and 4, then round 112's 16.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -832,7 +835,19 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh115c": ("fresh22c", "fresh27c", "fresh32c", "fresh37b", "fresh42a", "fresh46c",
                         "fresh52a", "fresh56c", "fresh61b", "fresh66a", "fresh70c", "fresh75b",
                         "fresh80a", "fresh87c", "fresh92b", "fresh97a", "fresh101c",
-                        "fresh106b", "fresh111a")}
+                        "fresh106b", "fresh111a"),
+          "fresh116a": ("fresh", "fresh28c", "fresh33c", "fresh38b", "fresh43a", "fresh47c",
+                        "fresh52b", "fresh57a", "fresh61c", "fresh66b", "fresh71a", "fresh75c",
+                        "fresh80b", "fresh88a", "fresh92c", "fresh97b", "fresh102a",
+                        "fresh106c", "fresh111b"),
+          "fresh116b": ("fresh23a", "fresh29a", "fresh34a", "fresh38c", "fresh43b", "fresh48a",
+                        "fresh52c", "fresh57b", "fresh62a", "fresh66c", "fresh71b", "fresh76a",
+                        "fresh80c", "fresh88b", "fresh93a", "fresh97c", "fresh102b",
+                        "fresh107a", "fresh111c"),
+          "fresh116c": ("fresh23b", "fresh29b", "fresh34b", "fresh39a", "fresh44a", "fresh48c",
+                        "fresh53b", "fresh58a", "fresh62c", "fresh67b", "fresh72a", "fresh76c",
+                        "fresh81b", "fresh88c", "fresh93b", "fresh98a", "fresh102c",
+                        "fresh107b", "fresh112a")}
 LENGTH = 30  # the length the lead runs them at
 
 
