@@ -457,6 +457,38 @@ def test_object_put_into_a_closed_receptacle_is_inside_and_not_removed():
     assert [e.kind for e in events] == [EventKind.REMOVED]
 
 
+def test_what_a_drawer_holds_is_not_missed_while_frames_read_it_shut_unseen():
+    """Round 115, fresh87b tidy: the robot left the drawer open, the house shut it unseen,
+    and the frames that read it closed (`state_frames` of them before memory turns it
+    over) each missed the pepper shaker inside it: it was REMOVED while still in the
+    drawer, and the plan opened every cabinet for it. A reading of the drawer closed hides
+    what it holds, as the state closed does."""
+    g = SceneGraph()
+    view = RegionView((0, 0, 0), radius=5.0)
+    drawer_obs = dict(extent=(0.5, 0.4, 0.2))
+    g.update([obs("drawer", (2, 0, 0.7), state="closed", **drawer_obs),
+              obs("pepper shaker", (1, 0, 0.9))], view, stamp=0)
+    drawer, shaker = "object_0", "object_1"
+    g.set_state(drawer, "opened", 1.0)
+    g.place_inside(shaker, drawer, 2.0)
+    g.update([obs("drawer", (2, 0, 0.7), state="opened", **drawer_obs),
+              obs("pepper shaker", (2.0, 0.05, 0.72))], view, stamp=3.0)
+    events = []
+    for k in range(4, 4 + 3 * g.config.state_frames + g.config.min_misses_to_remove):
+        events += g.update([obs("drawer", (2, 0, 0.7), state="closed", **drawer_obs)], view,
+                           stamp=float(k)).events
+    assert g.node(drawer)["state"] == "closed"
+    assert [e.kind for e in events] == [EventKind.STATE_CHANGED]
+    assert g.node(shaker)["inside"] == drawer and g.node(shaker)["misses"] == 0
+    # Open and seen empty, it is missed as before.
+    g.set_state(drawer, "opened", 30.0)
+    events = []
+    for k in range(31, 31 + g.config.min_misses_to_remove):
+        events += g.update([obs("drawer", (2, 0, 0.7), state="opened", **drawer_obs)], view,
+                           stamp=float(k)).events
+    assert shaker not in g.graph
+
+
 def test_an_open_that_shows_a_receptacle_empty_of_what_a_put_left_in_it_removes_that():
     """Round 23 ("placements undone unseen"): the apple a put left in the fridge was taken
     out while the door was shut and memory did not see it. The robot opens the fridge:

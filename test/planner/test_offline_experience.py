@@ -1781,6 +1781,39 @@ def test_a_unit_an_explore_of_an_experience_named_place_saw_comes_first(case: st
         assert first != ["navigate(Bread_2)"], first
 
 
+def test_a_placement_met_on_a_put_the_house_undoes_is_not_looked_at_when_home_is_elsewhere(
+) -> None:
+    """Round 114, tune2 tidy 3152 (experience arm): the bread put in the fridge in an
+    earlier task, found on the counter before, was looked for in the fridge (a walk and an
+    open) at the start of three "put the bread away in the fridge" tasks, then fetched from
+    the counter each time. In a house that puts things back, a put whose home (the place
+    it was found in before, with its spot) is not of the goal's receptacle type is
+    undone: no look, the plan fetches it from home. A home of the goal's type or in one
+    (tune2 tidy 3159 s0014: the cup's pot in the cabinet), or a line without the spot,
+    keeps the look."""
+    apple = UnitView("Apple_1", "Apple", (4.0, 0.5, 1.0), "none", "kitchen",
+                     receptacle_id="Drawer_2", relation="in")
+    line = ("Apple_1 was put in Drawer_2 by the robot in an earlier task, and this house "
+            "puts things back (found in {}{} before)")
+    spot = " at 2.00, 0.90, 1.00"
+
+    pot = UnitView("Pot_1", "Pot", (1.0, 0.5, 1.0), "none", "kitchen",
+                   receptacle_id="Drawer_1", relation="in")
+
+    def plan(home: str, at: str) -> list[str]:
+        req = request([*HOUSE, apple, pot], ("INSIDE(Apple, Drawer)",))
+        req.facts = (line.format(home, at),)
+        return strs(OfflinePlanner().plan(req).calls)
+
+    look = ["navigate(Drawer_2)", "open(Drawer_2)"]
+    assert plan("Drawer_1", spot) == look          # the house's return may meet the goal
+    assert plan("Pot_1", spot) == look             # so may one into a pot in a drawer
+    assert plan("CounterTop_1", "") == look        # no spot: the fetch would go there too
+    fetch = plan("CounterTop_1", spot)
+    assert fetch[:1] != ["navigate(Drawer_2)"] and "open(Drawer_2)" not in fetch[:2], fetch
+    assert fetch[0] in ("navigate(CounterTop_1)", "explore(CounterTop_1, Apple)"), fetch
+
+
 def test_a_put_back_unit_is_taken_at_its_spot_in_the_opened_home_when_the_look_is_listed(
 ) -> None:
     """Round 112, fresh108b tidy s0016/s0017: the plate's home cabinet, named by the

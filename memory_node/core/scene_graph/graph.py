@@ -1087,13 +1087,20 @@ class SceneGraph:
         return _inside(position, self._receptacle_region(receptacle), self.config.fixture_margin)
 
     def _hidden_inside(self, obj: str) -> bool:
-        """Inside a receptacle that is closed (or gone): not expected to be seen."""
+        """Inside a receptacle that is closed (or gone), or that frames read closed while
+        memory still holds it open: not expected to be seen. A door shut unseen (the house
+        shuts what the robot left open) takes `state_frames` readings to turn over, and
+        each of those frames missed what the drawer holds: four misses removed a pepper
+        shaker still in its shut drawer, and the plan opened every cabinet for it
+        (fresh87b tidy, round 115)."""
         receptacle = self.graph.nodes[obj].get("inside")
         if not receptacle:
             return False
         if receptacle not in self.graph:
             return True
-        return self.graph.nodes[receptacle].get("state") != "opened"
+        attrs = self.graph.nodes[receptacle]
+        return (attrs.get("state") != "opened"
+                or str(attrs.get("pending_state") or "").partition(":")[0] == "closed")
 
     def _move_to(self, obj: str, pos: Vec3, stamp: float, changes: ChangeSet) -> None:
         attrs = self.graph.nodes[obj]
