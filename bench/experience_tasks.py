@@ -1162,8 +1162,18 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # fresh80c, fresh88b, fresh93a, fresh97c, fresh102b, fresh107a and fresh111c) with 11602, then
 # round 112's 16 (fresh23b's, reused by fresh29b, fresh34b, fresh39a, fresh44a, fresh48c,
 # fresh53b, fresh58a, fresh62c, fresh67b, fresh72a, fresh76c, fresh81b, fresh88c, fresh93b,
-# fresh98a, fresh102c, fresh107b and fresh112a) with 11603. Next in line: nineteenth reuses,
-# the longest ago first (round 112's 6 and 18, then round 113's 24).
+# fresh98a, fresh102c, fresh107b and fresh112a) with 11603. "fresh117a/b/c" (round 116, for
+# round 117) likewise, written by the lead before any arm ran on them: the next three
+# nineteenth reuses, the longest ago first: round 112's 6 (fresh24a's, reused by fresh30a,
+# fresh35a, fresh39c, fresh44b, fresh49a, fresh53c, fresh58b, fresh63a, fresh67c, fresh72b,
+# fresh77a, fresh81c, fresh89a, fresh93c, fresh98b, fresh103a, fresh107c and fresh112b) with
+# 11701, then round 112's 18 (fresh24b's, reused by fresh30b, fresh35b, fresh40a, fresh44c,
+# fresh49b, fresh54a, fresh58c, fresh63b, fresh68a, fresh72c, fresh77b, fresh81a, fresh89b,
+# fresh94a, fresh98c, fresh103b, fresh108a and fresh112c) with 11702, then round 113's 24
+# (fresh23c's, reused by fresh29c, fresh34c, fresh39b, fresh43c, fresh48b, fresh53a,
+# fresh57c, fresh62b, fresh67a, fresh71c, fresh76b, fresh85a, fresh89c, fresh94b, fresh99a,
+# fresh103c, fresh108b and fresh113a) with 11703. Next in line: nineteenth reuses, the
+# longest ago first (round 113's 27 and 20, then round 114's 30).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -1258,7 +1268,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh113a": (24, 11301), "fresh113b": (27, 11302), "fresh113c": (20, 11303),
           "fresh114a": (30, 11401), "fresh114b": (28, 11402), "fresh114c": (8, 11403),
           "fresh115a": (5, 11501), "fresh115b": (12, 11502), "fresh115c": (26, 11503),
-          "fresh116a": (13, 11601), "fresh116b": (4, 11602), "fresh116c": (16, 11603)}
+          "fresh116a": (13, 11601), "fresh116b": (4, 11602), "fresh116c": (16, 11603),
+          "fresh117a": (6, 11701), "fresh117b": (18, 11702), "fresh117c": (24, 11703)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

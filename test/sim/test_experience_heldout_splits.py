@@ -70,7 +70,8 @@ fresh112a/b/c in round 111, for round 112,
 fresh113a/b/c in round 112, for round 113,
 fresh114a/b/c in round 113, for round 114,
 fresh115a/b/c in round 114, for round 115,
-fresh116a/b/c in round 115, for round 116):
+fresh116a/b/c in round 115, for round 116,
+fresh117a/b/c in round 116, for round 117):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -166,7 +167,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh113": (11301, 11302, 11303),
           "fresh114": (11401, 11402, 11403),
           "fresh115": (11501, 11502, 11503),
-          "fresh116": (11601, 11602, 11603)}
+          "fresh116": (11601, 11602, 11603),
+          "fresh117": (11701, 11702, 11703)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -303,6 +305,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 113's: the next three nineteenth reuses, round 109's 30 and 28, then round 110's 8.
 # Round 114's: the next three nineteenth reuses, round 110's 5 and 12, then round 111's 26.
 # Round 115's: the next three nineteenth reuses, round 111's 13 and 4, then round 112's 16.
+# Round 116's: the next three nineteenth reuses, round 112's 6 and 18, then round 113's 24.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -847,7 +850,19 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh116c": ("fresh23b", "fresh29b", "fresh34b", "fresh39a", "fresh44a", "fresh48c",
                         "fresh53b", "fresh58a", "fresh62c", "fresh67b", "fresh72a", "fresh76c",
                         "fresh81b", "fresh88c", "fresh93b", "fresh98a", "fresh102c",
-                        "fresh107b", "fresh112a")}
+                        "fresh107b", "fresh112a"),
+          "fresh117a": ("fresh24a", "fresh30a", "fresh35a", "fresh39c", "fresh44b",
+                        "fresh49a", "fresh53c", "fresh58b", "fresh63a", "fresh67c",
+                        "fresh72b", "fresh77a", "fresh81c", "fresh89a", "fresh93c",
+                        "fresh98b", "fresh103a", "fresh107c", "fresh112b"),
+          "fresh117b": ("fresh24b", "fresh30b", "fresh35b", "fresh40a", "fresh44c",
+                        "fresh49b", "fresh54a", "fresh58c", "fresh63b", "fresh68a",
+                        "fresh72c", "fresh77b", "fresh81a", "fresh89b", "fresh94a",
+                        "fresh98c", "fresh103b", "fresh108a", "fresh112c"),
+          "fresh117c": ("fresh23c", "fresh29c", "fresh34c", "fresh39b", "fresh43c",
+                        "fresh48b", "fresh53a", "fresh57c", "fresh62b", "fresh67a",
+                        "fresh71c", "fresh76b", "fresh85a", "fresh89c", "fresh94b",
+                        "fresh99a", "fresh103c", "fresh108b", "fresh113a")}
 LENGTH = 30  # the length the lead runs them at
 
 
