@@ -246,6 +246,14 @@ def _house_undoes(req: PlanRequest) -> bool:
     return bool(put_back(req.facts) or undone_states(req.facts) or left_open(req.facts))
 
 
+def _answer_look(req: PlanRequest, sim: _Sim, obj: str) -> None:
+    """A look at `obj` answered without being made (experience's listing or its word on an
+    undone put): `obj` counts as unseen until perception matches it again (`_unseen`
+    reads `look_from`; `_sim` makes `_Sim.answered` of `answered_by_listing`)."""
+    req.notes.setdefault("answered_by_listing", set()).add(obj)
+    req.notes.setdefault("look_from", {})[obj] = sim.objects[obj].observations
+
+
 def _refused_not_found(req: PlanRequest, since: int = 0) -> set[str]:
     """The objects a call of this task was refused NOT_FOUND on (first argument), from
     history entry `since` on."""
@@ -2003,8 +2011,7 @@ class OfflinePlanner:
         if self._put_undone(req, sim, goal, obj, doubted):
             # Experience's word is the look's answer: the object is unseen (as a listed
             # look's, below), and the plan fetches it for the goal.
-            req.notes.setdefault("answered_by_listing", set()).add(obj)
-            req.notes.setdefault("look_from", {})[obj] = sim.objects[obj].observations
+            _answer_look(req, sim, obj)
             return False
         shut = self._shut_around(req, sim, obj) if goal.predicate in ("INSIDE", "ON") \
             else None
@@ -2020,8 +2027,7 @@ class OfflinePlanner:
             # have put it back, and an absent unit sent the search to closed receptacles
             # past the explore's egg (round 76, v1 and v2: six tasks lost). A look that
             # opens what shuts the object in is still made (tune tidy 3159 s0021).
-            req.notes.setdefault("answered_by_listing", set()).add(obj)
-            req.notes.setdefault("look_from", {})[obj] = sim.objects[obj].observations
+            _answer_look(req, sim, obj)
             if obj not in self._avoid(req):   # passed over already: nothing to dodge
                 self._dodge(req, SkillCall("navigate", (obj,)), repair=False)
             return False
