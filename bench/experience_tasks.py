@@ -1172,8 +1172,18 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # fresh94a, fresh98c, fresh103b, fresh108a and fresh112c) with 11702, then round 113's 24
 # (fresh23c's, reused by fresh29c, fresh34c, fresh39b, fresh43c, fresh48b, fresh53a,
 # fresh57c, fresh62b, fresh67a, fresh71c, fresh76b, fresh85a, fresh89c, fresh94b, fresh99a,
-# fresh103c, fresh108b and fresh113a) with 11703. Next in line: nineteenth reuses, the
-# longest ago first (round 113's 27 and 20, then round 114's 30).
+# fresh103c, fresh108b and fresh113a) with 11703. "fresh118a/b/c" (round 117, for round 118)
+# likewise, written by the lead before any arm ran on them: the last nineteenth reuse, round
+# 113's 27 (fresh24c's, reused by fresh31a, fresh35c, fresh40b, fresh45a, fresh49c, fresh54b,
+# fresh59a, fresh63c, fresh68b, fresh73a, fresh77c, fresh85b, fresh90a, fresh94c, fresh99b,
+# fresh104a, fresh108c and fresh113b) with 11801; then the first two twentieth reuses, the
+# longest ago first: round 113's 20 (fresh22b's, reused by fresh26c, fresh31c, fresh36b,
+# fresh41a, fresh45c, fresh50b, fresh55a, fresh59c, fresh64b, fresh69a, fresh73b, fresh78a,
+# fresh85c, fresh90b, fresh95a, fresh99c, fresh104b, fresh109a and fresh113c) with 11802,
+# then round 114's 30 (fresh21c's, reused by fresh27a, fresh32a, fresh36c, fresh41b,
+# fresh46a, fresh50c, fresh55b, fresh60a, fresh64c, fresh69b, fresh73c, fresh78b, fresh86a,
+# fresh90c, fresh95b, fresh100a, fresh104c, fresh109b and fresh114a) with 11803. Next in
+# line: twentieth reuses, the longest ago first (round 114's 28 and 8, then round 115's 5).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -1269,7 +1279,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh114a": (30, 11401), "fresh114b": (28, 11402), "fresh114c": (8, 11403),
           "fresh115a": (5, 11501), "fresh115b": (12, 11502), "fresh115c": (26, 11503),
           "fresh116a": (13, 11601), "fresh116b": (4, 11602), "fresh116c": (16, 11603),
-          "fresh117a": (6, 11701), "fresh117b": (18, 11702), "fresh117c": (24, 11703)}
+          "fresh117a": (6, 11701), "fresh117b": (18, 11702), "fresh117c": (24, 11703),
+          "fresh118a": (27, 11801), "fresh118b": (20, 11802), "fresh118c": (30, 11803)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

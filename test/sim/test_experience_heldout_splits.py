@@ -71,7 +71,8 @@ fresh113a/b/c in round 112, for round 113,
 fresh114a/b/c in round 113, for round 114,
 fresh115a/b/c in round 114, for round 115,
 fresh116a/b/c in round 115, for round 116,
-fresh117a/b/c in round 116, for round 117):
+fresh117a/b/c in round 116, for round 117,
+fresh118a/b/c in round 117, for round 118):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -168,7 +169,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh114": (11401, 11402, 11403),
           "fresh115": (11501, 11502, 11503),
           "fresh116": (11601, 11602, 11603),
-          "fresh117": (11701, 11702, 11703)}
+          "fresh117": (11701, 11702, 11703),
+          "fresh118": (11801, 11802, 11803)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -306,6 +308,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 114's: the next three nineteenth reuses, round 110's 5 and 12, then round 111's 26.
 # Round 115's: the next three nineteenth reuses, round 111's 13 and 4, then round 112's 16.
 # Round 116's: the next three nineteenth reuses, round 112's 6 and 18, then round 113's 24.
+# Round 117's: the last nineteenth reuse, round 113's 27, then the first two twentieth,
+# round 113's 20 and round 114's 30.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -862,7 +866,19 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh117c": ("fresh23c", "fresh29c", "fresh34c", "fresh39b", "fresh43c",
                         "fresh48b", "fresh53a", "fresh57c", "fresh62b", "fresh67a",
                         "fresh71c", "fresh76b", "fresh85a", "fresh89c", "fresh94b",
-                        "fresh99a", "fresh103c", "fresh108b", "fresh113a")}
+                        "fresh99a", "fresh103c", "fresh108b", "fresh113a"),
+          "fresh118a": ("fresh24c", "fresh31a", "fresh35c", "fresh40b", "fresh45a",
+                        "fresh49c", "fresh54b", "fresh59a", "fresh63c", "fresh68b",
+                        "fresh73a", "fresh77c", "fresh85b", "fresh90a", "fresh94c",
+                        "fresh99b", "fresh104a", "fresh108c", "fresh113b"),
+          "fresh118b": ("fresh22b", "fresh26c", "fresh31c", "fresh36b", "fresh41a",
+                        "fresh45c", "fresh50b", "fresh55a", "fresh59c", "fresh64b",
+                        "fresh69a", "fresh73b", "fresh78a", "fresh85c", "fresh90b",
+                        "fresh95a", "fresh99c", "fresh104b", "fresh109a", "fresh113c"),
+          "fresh118c": ("fresh21c", "fresh27a", "fresh32a", "fresh36c", "fresh41b",
+                        "fresh46a", "fresh50c", "fresh55b", "fresh60a", "fresh64c",
+                        "fresh69b", "fresh73c", "fresh78b", "fresh86a", "fresh90c",
+                        "fresh95b", "fresh100a", "fresh104c", "fresh109b", "fresh114a")}
 LENGTH = 30  # the length the lead runs them at
 
 
