@@ -94,11 +94,11 @@ def observations_count(data: bytes) -> int:
     """Length of `ObjectObservations.observations` in these serialized bytes."""
     walk = _Walk(data)
     walk.header()
-    # view: CameraView = header, pose, camera_info, near, far, depth
+    # view: CameraView = header, pose, camera_info, near, far, min_object_pixels, depth
     walk.header()
     walk.pose()
     walk.camera_info()
-    walk.skip(8, 4)  # near, far
+    walk.skip(12, 4)  # near, far, min_object_pixels
     walk.image()
     return walk.u32()
 

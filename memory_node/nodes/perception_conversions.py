@@ -288,11 +288,14 @@ def observation_to_msg(obs: Observation, jpeg_quality: int = 80) -> ObjectObserv
 
 
 def view_to_msg(view: CameraView, stamp: Time, frame_id: str) -> CameraViewMsg:
-    """The view with its downsampled depth, and intrinsics scaled to match that depth."""
+    """The view with its downsampled depth, and intrinsics (and the detector's floor in
+    pixels) scaled to match that depth."""
+    k = view.intrinsics
+    s = float(view.depth_stride) if view.depth is not None else 1.0
     msg = CameraViewMsg(pose=pose_core_to_msg(view.pose), near=float(view.near),
-                        far=float(view.far))
+                        far=float(view.far),
+                        min_object_pixels=float(view.min_pixels) / (s * s))
     msg.header.stamp, msg.header.frame_id = stamp, frame_id
-    k, s = view.intrinsics, float(view.depth_stride)
     if view.depth is not None:
         rows, cols = view.depth.shape
         small = CameraIntrinsics(k.fx / s, k.fy / s, min(k.cx / s, cols), min(k.cy / s, rows),
@@ -320,7 +323,8 @@ def view_from_msg(msg: CameraViewMsg, stamp: float) -> CameraView | None:
         with np.errstate(invalid="ignore"):
             depth[~(depth > 0)] = np.nan
     try:
-        return CameraView(stamp, pose, intrinsics, float(msg.near), float(msg.far), depth, 1)
+        return CameraView(stamp, pose, intrinsics, float(msg.near), float(msg.far), depth, 1,
+                          min_pixels=float(msg.min_object_pixels))
     except ValueError as exc:
         raise DropError("view.invalid", str(exc)) from exc
 

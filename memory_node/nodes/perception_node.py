@@ -96,7 +96,7 @@ class PerceptionNode(Node):
         self.config = PerceptionConfig(
             depth_scale=s.depth_scale, near=s.near, far=s.far, min_score=s.min_score,
             max_points_per_detection=s.max_points_per_detection, min_points=s.min_points,
-            view_depth_stride=s.view_depth_stride,
+            view_depth_stride=s.view_depth_stride, min_object_pixels=s.min_object_pixels,
             crop_max_side=s.crop.max_side if s.crop.enabled else 0,
             outliers=OutlierConfig(method=s.outlier_method),
         )

@@ -111,6 +111,10 @@ class PerceptionSettings:
                               4, 100_000)
     view_depth_stride: int = setting(
         _CORE.view_depth_stride, "Downsampling of the depth sent for occlusion tests.", 1, 64)
+    min_object_pixels: int = setting(
+        _CORE.min_object_pixels, "The detector's floor: fewest pixels of an object's image it "
+        "reports. Memory does not expect a smaller object to be seen (0: no floor).",
+        0, 1_000_000)
     outlier_method: str = setting("dbscan", "Outlier rejection.", choices=OUTLIER_METHODS)
     crop: CropSettings = section(CropSettings)
     sync: SyncSettings = section(SyncSettings)

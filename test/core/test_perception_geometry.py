@@ -363,8 +363,29 @@ def test_visibility_occlusion_from_depth():
     assert view_with_depth(depth).visible(ahead).tolist() == [False, False, False]
 
 
+def test_an_object_too_small_for_the_detector_is_not_expected():
+    """An egg 3.5 m off fills a few pixels, under the detector's floor: no frame can report
+    it, so none expects it (before the floor it was expected in every frame, missed, and
+    removed where it lay). A pot there, and the egg up close, are expected; with no floor
+    (0) every object in view is, and an object of no known size too."""
+    view = CameraView.from_depth(0.0, LOOK_X, K, None, near=0.3, far=4.0, min_pixels=40.0)
+    pts = np.array([[3.5, 0.0, 1.0], [3.5, 0.3, 1.0], [0.8, 0.0, 1.0]])
+    sizes = np.array([[0.045, 0.045, 0.06], [0.3, 0.3, 0.2], [0.045, 0.045, 0.06]])
+    # egg at 3.5 m: 0.5 * 0.045 * 0.045 * 500 * 500 / 3.5 ** 2 = 20.7 px; at 0.8 m: 396 px
+    assert view.visible(pts, sizes).tolist() == [False, True, True]
+    assert view.visible(pts).tolist() == [True, True, True]
+    assert view_with_depth(None).visible(pts, sizes).tolist() == [True, True, True]
+    # Its smallest face bounds its image from below, whichever way it is turned.
+    turned = np.array([[0.06, 0.045, 0.045], [0.045, 0.06, 0.045]])
+    lying = np.array([[3.5, 0.0, 1.0], [3.5, 0.1, 1.0]])
+    assert view.visible(lying, turned).tolist() == [False, False]
+
+
 def test_camera_view_rejects_mismatched_depth_and_bad_range():
     with pytest.raises(ValueError, match="depth shape"):
         CameraView(0.0, LOOK_X, K, depth=np.zeros((10, 10), np.float32), depth_stride=4)
     with pytest.raises(ValueError, match="near < far"):
         CameraView(0.0, LOOK_X, K, near=5.0, far=4.0)
+    for bad in (-1.0, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="min_pixels"):
+            CameraView(0.0, LOOK_X, K, min_pixels=bad)

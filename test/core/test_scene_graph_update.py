@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from memory_node.core.perception import CameraIntrinsics, CameraView, Pose
+from memory_node.core.perception import CameraIntrinsics, CameraView, PerceptionPipeline, Pose
 from memory_node.core.perception.observation import Observation
 from memory_node.core.scene_graph import (
     ChangeSet,
@@ -675,6 +675,26 @@ def test_camera_view_drives_misses_with_occlusion():
     g.update([], view)
     by_label = {g.node(o)["label"]: g.node(o) for o in g.nodes("object")}
     assert by_label["mug"]["misses"] == 1 and by_label["ball"]["misses"] == 0
+
+
+def test_an_object_too_small_for_the_detector_from_where_the_camera_stands_is_not_missed():
+    """The perception pipeline's view carries its detector's floor (`min_object_pixels`):
+    an egg 3.5 m off, about 20 pixels of a 640x480 image, is not reported by a detector
+    that needs 40, so frames from there do not count it missed (before the floor five of
+    them removed it where it lay); the mug beside it, big enough, is missed and removed."""
+    k = CameraIntrinsics(500.0, 500.0, 320.0, 240.0, 640, 480)
+    look_x = Pose.from_matrix(np.array([[0, 0, 1, 0], [-1, 0, 0, 0], [0, -1, 0, 1.0],
+                                        [0, 0, 0, 1]], float))
+    g = SceneGraph()
+    g.update([obs("egg", (3.5, 0, 1), extent=(0.045, 0.045, 0.06)),
+              obs("mug", (3.5, 0.4, 1), extent=(0.1, 0.1, 0.12))], robot_position=(0, 0, 0))
+    depth = np.full((480, 640), 4.0, np.float32)  # the wall behind them
+    pipeline = PerceptionPipeline(k)
+    for stamp in range(1, 8):
+        view = pipeline.process(float(stamp), depth, look_x, []).view
+        g.update([], view, stamp=float(stamp))
+    assert [g.node(o)["label"] for o in g.nodes("object")] == ["egg"]
+    assert g.node(g.nodes("object")[0])["misses"] == 0
 
 
 def test_change_set_lists_touched_rows():

@@ -166,6 +166,14 @@ def test_bad_input_is_dropped_counted_and_harmless(client_node: Node, tmp_path: 
         inf_view.view.near, inf_view.view.far = 0.3, math.inf
         pub.publish(inf_view)
         w.wait_counter("dropped.observations.view.invalid")
+        # A negative detector floor is refused the same way.
+        no_floor = observations()
+        no_floor.view.camera_info = inf_view.view.camera_info
+        no_floor.view.pose.orientation.w = 1.0
+        no_floor.view.near, no_floor.view.far = 0.3, 4.0
+        no_floor.view.min_object_pixels = -1.0
+        pub.publish(no_floor)
+        w.wait_counter("dropped.observations.view.invalid", 2)
         bad_view = observations()
         bad_view.view.camera_info.width, bad_view.view.camera_info.height = 320, 240
         bad_view.view.camera_info.k = [300.0, 0, 160, 0, 300, 120, 0, 0, 1]

@@ -3,8 +3,9 @@
 The scene graph asks this for every known object near the camera after each frame, so
 the test is vectorised over objects. It is deliberately conservative: an object only
 counts as "should have been visible" when its centre projects well inside the image,
-within range, and the depth image shows the ray reaching it (no closer surface in front,
-and a valid reading at all). A missing reading gives no evidence either way.
+within range, big enough for the detector that fed the frame (`min_pixels`), and the
+depth image shows the ray reaching it (no closer surface in front, and a valid reading at
+all). A missing reading gives no evidence either way.
 """
 
 from __future__ import annotations
@@ -15,6 +16,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from memory_node.core.perception.camera import CameraIntrinsics, Pose
+
+# The fewest pixels of an object's image a detector reports, by default: the perception
+# pipeline's `min_object_pixels` and the simulated detector's `min_pixels` (one number:
+# memory expects to see what the simulated detector can report). Here, not in the
+# pipeline, so the simulation reads it without importing open3d.
+DETECTOR_MIN_PIXELS = 40
 
 
 @dataclass
@@ -30,10 +37,18 @@ class CameraView:
     depth_stride: int = 1  # depth[r, c] is the reading at pixel (c * stride, r * stride)
     edge_margin: float = 0.05  # fraction of the image kept as a border that does not count
     depth_tolerance: float = 0.15  # metres; sensor noise + box-to-surface mismatch
+    # The fewest pixels (of this view's image) of an object its detector reports; an object
+    # whose image is surely smaller is not expected (0: no such floor). Without it an egg
+    # 3 m off, a few pixels across, was expected in every frame, never detected, and
+    # removed where it lay.
+    min_pixels: float = 0.0
 
     def __post_init__(self) -> None:
         if not (0 < self.near < self.far and math.isfinite(self.far)):
             raise ValueError(f"camera view: need 0 < near < far, got {self.near}, {self.far}")
+        if not (math.isfinite(self.min_pixels) and self.min_pixels >= 0):
+            raise ValueError(f"camera view: min_pixels must be finite and >= 0, got "
+                             f"{self.min_pixels}")
         if self.depth_stride < 1:
             raise ValueError(f"camera view: depth_stride must be >= 1, got {self.depth_stride}")
         if self.depth is not None:
@@ -56,10 +71,11 @@ class CameraView:
         near: float = 0.3,
         far: float = 4.0,
         stride: int = 4,
+        min_pixels: float = 0.0,
     ) -> CameraView:
         """A view keeping every `stride`-th depth pixel: enough for occlusion, 16x smaller."""
         small = None if depth_m is None else np.ascontiguousarray(depth_m[::stride, ::stride])
-        return cls(stamp, pose, intrinsics, near, far, small, stride)
+        return cls(stamp, pose, intrinsics, near, far, small, stride, min_pixels=min_pixels)
 
     def frustum_corners(self) -> np.ndarray:
         """(8, 3) world-frame corners: the near rectangle, then the far rectangle."""
@@ -93,6 +109,8 @@ class CameraView:
         v = k.fy * local[:, 1] / safe_z + k.cy
         mu, mv = self.edge_margin * k.width, self.edge_margin * k.height
         result &= (u >= mu) & (u < k.width - mu) & (v >= mv) & (v < k.height - mv)
+        if self.min_pixels > 0 and extents is not None:
+            result &= image_pixels(k, extents, safe_z) >= self.min_pixels
         if self.depth is None or not np.any(result):
             return result
         radius = np.zeros(n) if extents is None else 0.5 * np.linalg.norm(
@@ -108,3 +126,11 @@ class CameraView:
             reaches = measured >= z[idx] - radius[idx] - self.depth_tolerance
         result[idx] = reaches
         return result
+
+
+def image_pixels(k: CameraIntrinsics, extents: np.ndarray, z: np.ndarray) -> np.ndarray:
+    """A lower bound of the pixels of each object's image at depth `z`: half its box's
+    smallest face, projected. Any view of a box shows at least its smallest face, and a
+    round or thin object fills about half of the box face it stands in."""
+    sides = np.sort(np.abs(np.atleast_2d(np.asarray(extents, dtype=float))), axis=1)
+    return 0.5 * sides[:, 0] * sides[:, 1] * k.fx * k.fy / np.maximum(z, 1e-6) ** 2

@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from memory_node.core.perception.camera import CameraIntrinsics, Pose, decode_depth
-from memory_node.core.perception.frustum import CameraView
+from memory_node.core.perception.frustum import DETECTOR_MIN_PIXELS, CameraView
 from memory_node.core.perception.geometry import (
     OutlierConfig,
     detection_cloud,
@@ -39,6 +39,11 @@ class PerceptionConfig:
     # 2.2 cm cabinet spread as with 2000, ~25 % less time (bench/README_scene_graph.md).
     max_points_per_detection: int = 1000
     min_points: int = 20  # fewer surviving points -> no reliable 3D estimate
+    # The fewest pixels of an object's image the detector reports (its floor, at the
+    # colour image's resolution): the frame's view expects no smaller object to be seen
+    # (`CameraView.min_pixels`). The default is the simulated detector's; set it to your
+    # detector's. 0: every object in view is expected.
+    min_object_pixels: int = DETECTOR_MIN_PIXELS
     outliers: OutlierConfig = field(default_factory=OutlierConfig)
     view_depth_stride: int = 4
     crop_max_side: int = 0  # 0: no crops; else colour crops resized to this longest side
@@ -57,6 +62,8 @@ class PerceptionConfig:
             raise ValueError(f"box_type must be 'upright' or 'pca', got {self.box_type!r}")
         if not (0 < self.near < self.far):
             raise ValueError(f"need 0 < near < far, got near={self.near}, far={self.far}")
+        if self.min_object_pixels < 0:
+            raise ValueError(f"min_object_pixels must be >= 0, got {self.min_object_pixels}")
 
 
 @dataclass
@@ -111,7 +118,7 @@ class PerceptionPipeline:
             raise ValueError(f"frame: colour image {rgb.shape} does not match depth {k.width}x"
                              f"{k.height}")
         view = CameraView.from_depth(stamp, pose, k, depth_m, cfg.near, cfg.far,
-                                     cfg.view_depth_stride)
+                                     cfg.view_depth_stride, cfg.min_object_pixels)
         observations: list[Observation] = []
         drops: list[str] = []
         for det in detections:

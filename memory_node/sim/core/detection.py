@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from memory_node.core.perception.frustum import DETECTOR_MIN_PIXELS
 from memory_node.core.settings import check_settings, setting
 from memory_node.sim.core.catalog import similar_types
 from memory_node.sim.core.world import WorldObject
@@ -38,7 +39,8 @@ class DetectionNoise:
     false_positives: float = setting(0.02, "False boxes per frame (Poisson mean).", 0.0, 20.0)
     read_state: bool = setting(True, "Report a state word (opened, on, dirty, ...) per box.")
     p_state_error: float = setting(0.05, "Chance the state word is wrong.", 0.0, 1.0)
-    min_pixels: int = setting(40, "Fewest visible pixels for a detection.", 1, 100000)
+    min_pixels: int = setting(DETECTOR_MIN_PIXELS,
+                              "Fewest visible pixels for a detection.", 1, 100000)
     score_min: float = setting(0.55, "Lowest score of a true detection.", 0.01, 1.0)
     score_max: float = setting(0.98, "Highest score of a true detection.", 0.01, 1.0)
 
