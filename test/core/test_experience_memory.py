@@ -2188,6 +2188,49 @@ def test_a_door_the_robot_left_open_is_named_once_the_house_is_seen_to_shut_such
         assert line not in facts("d4#s0")
 
 
+def test_a_pick_done_away_from_a_door_left_open_is_no_sign_that_the_door_stayed_open(
+        memory: Memory) -> None:
+    """Round 117, fresh85a tidy s0020: memory held the mug in the fridge the robot had left
+    open; the mug was in a cabinet, which that episode opened, and the pick there was done.
+    Counted as the fridge found still open, that one verdict against the one refusal before
+    it took the line away, and the next put into the fridge (shut by the house) was refused
+    (s0025). A step done is a verdict only when it names the receptacle: a put into it is,
+    a pick of what memory held in it is not."""
+    r = memory.recall
+    brief = brief_from_fields("put the tomato in the fridge", robot_area="kitchen")
+
+    def named(episode: str) -> bool:
+        """Is the fridge named left open in a house that shuts what is left open?"""
+        return any("Fridge_1" in f and f.endswith("this house shuts what is left open")
+                   for f in r.recall("put the tomato in the fridge", 5, 400, episode,
+                                     brief).facts)
+
+    for skill, args in (("pick", ["Apple_1"]), ("open", ["Fridge_1"]),
+                        ("put", ["Apple_1", "Fridge_1", "in"])):
+        r.record_outcome("d1#s0", skill, args, True, robot_area="kitchen")
+    memory.end_episode("d1#s0", task_succeeded=True)
+    r.record_outcome("d2#s0", "pick", ["Tomato_1"], True, robot_area="kitchen")
+    r.record_outcome("d2#s0", "put", ["Tomato_1", "Fridge_1", "in"], False,
+                     "put: the Fridge is closed", robot_area="kitchen",
+                     error_code=ErrorCode.PRECONDITION_FAILED)
+    for skill, args in (("open", ["Fridge_1"]), ("put", ["Tomato_1", "Fridge_1", "in"])):
+        r.record_outcome("d2#s0", skill, args, True, robot_area="kitchen")
+    memory.end_episode("d2#s0", task_succeeded=True)
+    assert named("d3#s0")
+    memory.upsert_object(Unit("Mug_1", "Mug", (1.0, 1.0, 1.0), area_id="kitchen",
+                              receptacle_id="Fridge_1", relation="in"))
+    for skill, args in (("open", ["Drawer_2"]), ("pick", ["Mug_1"]),
+                        ("put", ["Mug_1", "Sofa_1", "on"])):
+        r.record_outcome("d3#s0", skill, args, True, robot_area="kitchen")
+    memory.end_episode("d3#s0", task_succeeded=True)
+    assert named("d4#s0")
+    # A put into it done without an open is the door found open: the line goes.
+    r.record_outcome("d4#s0", "pick", ["Knife_1"], True, robot_area="kitchen")
+    r.record_outcome("d4#s0", "put", ["Knife_1", "Fridge_1", "in"], True, robot_area="kitchen")
+    memory.end_episode("d4#s0", task_succeeded=True)
+    assert not named("d5#s0")
+
+
 @pytest.mark.parametrize("house_kind", ["tidied", "untidied"])
 def test_a_state_the_robot_made_in_an_earlier_task_is_named_undone_in_a_house_that_tidies(
         memory: Memory, house_kind: str) -> None:

@@ -754,11 +754,18 @@ class ExperienceMemory:
         streams, round 97: 67 puts and 103 picks of the experience arm were refused
         because a receptacle an earlier task had opened and left open was shut by the daily
         tidy while memory still read it open (untidied streams: 267 such steps, none
-        refused)."""
+        refused). A step done is a verdict only when it names the receptacle (a put into
+        it): a pick is done wherever the object truly was, and one memory held in the
+        fridge, taken from the cabinet this episode opened, counted the fridge as left
+        open; that one verdict against one refusal took the line away, and the next put
+        into the fridge, which the house had shut, was refused (round 117, fresh85a tidy
+        s0020, s0025)."""
         for key in containers:
             rec = key[len(CONTAINER):]
             left = self._left_open.get(rec)
             if left is None or left == step.episode_id or rec in ep.opened:
+                continue
+            if step.succeeded and rec not in step.args:
                 continue
             if step.succeeded:
                 self._doors_stayed += 1
