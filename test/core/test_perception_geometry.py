@@ -371,14 +371,26 @@ def test_an_object_too_small_for_the_detector_is_not_expected():
     view = CameraView.from_depth(0.0, LOOK_X, K, None, near=0.3, far=4.0, min_pixels=40.0)
     pts = np.array([[3.5, 0.0, 1.0], [3.5, 0.3, 1.0], [0.8, 0.0, 1.0]])
     sizes = np.array([[0.045, 0.045, 0.06], [0.3, 0.3, 0.2], [0.045, 0.045, 0.06]])
-    # egg at 3.5 m: 0.5 * 0.045 * 0.045 * 500 * 500 / 3.5 ** 2 = 20.7 px; at 0.8 m: 396 px
+    # Seen level, the egg shows its side: 0.5 * 0.045 * 0.06 * 500 * 500 / 3.5 ** 2 = 27.6
+    # px at 3.5 m, 527 px at 0.8 m.
     assert view.visible(pts, sizes).tolist() == [False, True, True]
     assert view.visible(pts).tolist() == [True, True, True]
     assert view_with_depth(None).visible(pts, sizes).tolist() == [True, True, True]
-    # Its smallest face bounds its image from below, whichever way it is turned.
-    turned = np.array([[0.06, 0.045, 0.045], [0.045, 0.06, 0.045]])
-    lying = np.array([[3.5, 0.0, 1.0], [3.5, 0.1, 1.0]])
-    assert view.visible(lying, turned).tolist() == [False, False]
+    # Lying down, by its narrower side whatever its yaw: 20.7 px.
+    lying = np.array([[0.06, 0.045, 0.045], [0.045, 0.06, 0.045]])
+    assert view.visible(pts[[0, 0]], lying).tolist() == [False, False]
+    # A flat face: seen head-on it counts in full, seen edge-on not at all. A tray on the
+    # floor 3 m ahead (1 m below the camera) is seen from above; level with the camera,
+    # edge-on. A panel standing across the line of sight shows its face; turned a quarter
+    # about the up axis (its rotation given), its edge; of unknown yaw, its edge too.
+    tray, panel = np.array([[0.4, 0.3, 0.0]]), np.array([[0.0, 0.4, 0.3]])
+    assert view.visible(np.array([[3.0, 0.0, 0.0]]), tray).tolist() == [True]
+    assert view.visible(pts[:1], tray).tolist() == [False]
+    upright = np.array([[0.0, 0.0, 0.0, 1.0]])
+    quarter = np.array([[0.0, 0.0, math.sin(math.pi / 4), math.cos(math.pi / 4)]])
+    assert view.visible(pts[:1], panel, upright).tolist() == [True]
+    assert view.visible(pts[:1], panel, quarter).tolist() == [False]
+    assert view.visible(pts[:1], panel).tolist() == [False]
 
 
 def test_camera_view_rejects_mismatched_depth_and_bad_range():

@@ -93,9 +93,12 @@ class CameraView:
         return corners.min(axis=0), corners.max(axis=0)
 
     def visible(
-        self, positions: np.ndarray, extents: np.ndarray | None = None
+        self, positions: np.ndarray, extents: np.ndarray | None = None,
+        rotations: np.ndarray | None = None,
     ) -> np.ndarray:
-        """Boolean (N,): should an object centred at each position have been seen?"""
+        """Boolean (N,): should an object centred at each position have been seen? Its box
+        (`extents`, turned by `rotations`, quaternions x, y, z, w) sizes its image for
+        the detector's floor and its reach for the depth test."""
         positions = np.atleast_2d(np.asarray(positions, dtype=float))
         n = len(positions)
         if n == 0:
@@ -110,7 +113,8 @@ class CameraView:
         mu, mv = self.edge_margin * k.width, self.edge_margin * k.height
         result &= (u >= mu) & (u < k.width - mu) & (v >= mv) & (v < k.height - mv)
         if self.min_pixels > 0 and extents is not None:
-            result &= image_pixels(k, extents, safe_z) >= self.min_pixels
+            ahead = positions - np.asarray(self.pose.position, dtype=float)
+            result &= image_pixels(k, extents, ahead, safe_z, rotations) >= self.min_pixels
         if self.depth is None or not np.any(result):
             return result
         radius = np.zeros(n) if extents is None else 0.5 * np.linalg.norm(
@@ -128,9 +132,37 @@ class CameraView:
         return result
 
 
-def image_pixels(k: CameraIntrinsics, extents: np.ndarray, z: np.ndarray) -> np.ndarray:
-    """A lower bound of the pixels of each object's image at depth `z`: half its box's
-    smallest face, projected. Any view of a box shows at least its smallest face, and a
-    round or thin object fills about half of the box face it stands in."""
-    sides = np.sort(np.abs(np.atleast_2d(np.asarray(extents, dtype=float))), axis=1)
-    return 0.5 * sides[:, 0] * sides[:, 1] * k.fx * k.fy / np.maximum(z, 1e-6) ** 2
+def image_pixels(k: CameraIntrinsics, extents: np.ndarray, ahead: np.ndarray,
+                 z: np.ndarray, rotations: np.ndarray | None = None) -> np.ndarray:
+    """A lower bound of the pixels of each object's image: half the area its box shows
+    along the line of sight `ahead` (world, camera to object), projected at depth `z`.
+    A box seen along a unit direction d shows |d·a_i| times the face across each of its
+    axes a_i (the faces seen, projected); a round or thin object fills about half of that.
+    Without `rotations` the box is upright with an unknown yaw: its sides count by the
+    narrower one, whatever the yaw. A flat face seen head-on counts in full, edge-on not
+    at all."""
+    sides = np.abs(np.atleast_2d(np.asarray(extents, dtype=float)))
+    ahead = np.atleast_2d(np.asarray(ahead, dtype=float))
+    ahead = ahead / np.maximum(np.linalg.norm(ahead, axis=1, keepdims=True), 1e-9)
+    faces = sides[:, [1, 0, 0]] * sides[:, [2, 2, 1]]   # across x, y and z
+    if rotations is None:
+        level = np.hypot(ahead[:, 0], ahead[:, 1])
+        shown = (level * sides[:, 2] * np.minimum(sides[:, 0], sides[:, 1])
+                 + np.abs(ahead[:, 2]) * faces[:, 2])
+    else:
+        # d in each box's own frame: R^T d, R's columns the box's axes in the world.
+        along = np.einsum("nij,ni->nj", _matrices(rotations), ahead)
+        shown = np.sum(np.abs(along) * faces, axis=1)
+    return 0.5 * shown * k.fx * k.fy / np.maximum(z, 1e-6) ** 2
+
+
+def _matrices(q: np.ndarray) -> np.ndarray:
+    """(N, 3, 3) rotation matrices of unit quaternions (N, 4: x, y, z, w)."""
+    q = np.atleast_2d(np.asarray(q, dtype=float))
+    q = q / np.maximum(np.linalg.norm(q, axis=1, keepdims=True), 1e-12)
+    x, y, z, w = q.T
+    return np.stack([
+        np.stack([1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)], -1),
+        np.stack([2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)], -1),
+        np.stack([2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)], -1),
+    ], axis=1)

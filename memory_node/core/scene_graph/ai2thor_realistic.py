@@ -103,7 +103,8 @@ class FovView:
                      % (2 * math.pi) - math.pi)
         return (dist >= NEAR) & (dist <= FAR) & (ang <= half)
 
-    def visible(self, positions: np.ndarray, extents: np.ndarray | None = None) -> np.ndarray:
+    def visible(self, positions: np.ndarray, extents: np.ndarray | None = None,
+                rotations: np.ndarray | None = None) -> np.ndarray:
         positions = np.atleast_2d(np.asarray(positions, dtype=float))
         result = self.in_fov(positions, EXPECT_HALF_FOV)
         if len(self.hidden):

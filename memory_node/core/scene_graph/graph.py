@@ -67,7 +67,8 @@ class VisibilityModel(Protocol):
 
     def bounds(self) -> tuple[np.ndarray, np.ndarray]: ...
 
-    def visible(self, positions: np.ndarray, extents: np.ndarray | None = None) -> np.ndarray: ...
+    def visible(self, positions: np.ndarray, extents: np.ndarray | None = None,
+                rotations: np.ndarray | None = None) -> np.ndarray: ...
 
 
 class RegionView:
@@ -84,9 +85,16 @@ class RegionView:
         r = np.array([self.radius, self.radius, self.radius])
         return self.center - r, self.center + r
 
-    def visible(self, positions: np.ndarray, extents: np.ndarray | None = None) -> np.ndarray:
+    def visible(self, positions: np.ndarray, extents: np.ndarray | None = None,
+                rotations: np.ndarray | None = None) -> np.ndarray:
         d = np.linalg.norm(np.atleast_2d(positions)[:, :2] - self.center[:2], axis=1)
         return d <= self.radius
+
+
+def _rotations(nodes: Any, objects: Sequence[str]) -> np.ndarray:
+    """The objects' box rotations (x, y, z, w), identity where a node has none."""
+    return np.array([nodes[o].get("box_rotation") or (0.0, 0.0, 0.0, 1.0) for o in objects],
+                    dtype=float).reshape(len(objects), 4)
 
 
 def _vec(v: Iterable[float]) -> Vec3:
@@ -728,7 +736,8 @@ class SceneGraph:
         if not inside:
             return []
         visible = view.visible(np.array([nodes[o]["position"] for o in inside]),
-                               np.array([nodes[o]["box_extent"] for o in inside]))
+                               np.array([nodes[o]["box_extent"] for o in inside]),
+                               _rotations(nodes, inside))
         events: list[SceneGraphEvent] = []
         last_chance = self.config.min_misses_to_remove - 1
         for obj, in_view in zip(inside, visible, strict=True):
@@ -1648,7 +1657,7 @@ class SceneGraph:
         nodes = self.graph.nodes
         positions = np.array([nodes[o]["position"] for o in candidates])
         extents = np.array([nodes[o]["box_extent"] for o in candidates])
-        visible = view.visible(positions, extents)
+        visible = view.visible(positions, extents, _rotations(nodes, candidates))
         return [o for o, v in zip(candidates, visible, strict=True) if v]
 
     def _looks_alike(self, attrs: dict[str, Any], extent: Sequence[float],

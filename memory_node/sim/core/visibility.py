@@ -140,7 +140,8 @@ class WorldView:
         r = np.array([self.far, self.far, self.far])
         return p - r, p + r
 
-    def visible(self, positions: np.ndarray, extents: np.ndarray | None = None) -> np.ndarray:
+    def visible(self, positions: np.ndarray, extents: np.ndarray | None = None,
+                rotations: np.ndarray | None = None) -> np.ndarray:
         positions = np.atleast_2d(np.asarray(positions, dtype=float))
         if len(positions) == 0:
             return np.zeros(0, dtype=bool)
