@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from perception_edge_slivers import render  # noqa: E402
+from perception_edge_slivers import replayed  # noqa: E402
 from scene_graph_common import write_result  # noqa: E402
 
 from memory_node.core.perception.camera import CameraIntrinsics, Pose, matrix_to_quaternion  # noqa: E402
@@ -126,13 +126,9 @@ def main() -> None:
     args = ap.parse_args()
     floors = [int(v) for v in args.floors.split(",")]
     runs = []
-    for seed in (int(s) for s in args.seeds.split(",")):
-        replays: list[Replay] = []
-        for frame, world in render(seed, args.rounds, args.width, args.height):
-            if not replays:
-                replays = [Replay(world, v) for v in floors]
-            for rp in replays:
-                rp.step(frame)
+    seeds = [int(s) for s in args.seeds.split(",")]
+    for seed, replays in replayed(seeds, args.rounds, args.width, args.height,
+                                  lambda world: [Replay(world, v) for v in floors]):
         for rp in replays:
             r = rp.result()
             r["seed"] = seed

@@ -24,7 +24,7 @@ import json
 import statistics
 import sys
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +80,20 @@ def render(seed: int, rounds: int, width: int, height: int) -> Iterator[tuple[An
                 r.x, r.y, r.yaw = last.x, last.y, last.yaw
     finally:
         rig.close()
+
+
+def replayed(seeds: Iterable[int], rounds: int, width: int, height: int,
+             make: Callable[[Any], list[Any]]) -> Iterator[tuple[int, list[Any]]]:
+    """Per seed, the replays `make(world)` builds, each fed every frame of `render` (the
+    frames are rendered once and shared)."""
+    for seed in seeds:
+        replays: list[Any] = []
+        for frame, world in render(seed, rounds, width, height):
+            if not replays:
+                replays = make(world)
+            for rp in replays:
+                rp.step(frame)
+        yield seed, replays
 
 
 class Replay:
@@ -219,13 +233,9 @@ def main() -> None:
         return
     values = [int(v) for v in args.edge_min_px.split(",")]
     runs = []
-    for seed in (int(s) for s in args.seeds.split(",")):
-        replays: list[Replay] = []
-        for frame, world in render(seed, args.rounds, args.width, args.height):
-            if not replays:
-                replays = [Replay(world, v) for v in values]
-            for rp in replays:
-                rp.step(frame)
+    seeds = [int(s) for s in args.seeds.split(",")]
+    for seed, replays in replayed(seeds, args.rounds, args.width, args.height,
+                                  lambda world: [Replay(world, v) for v in values]):
         for rp in replays:
             r = rp.result()
             r["seed"] = seed
