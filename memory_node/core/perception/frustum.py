@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from memory_node.core.perception.camera import CameraIntrinsics, Pose
+from memory_node.core.perception.camera import CameraIntrinsics, Pose, quaternion_to_matrix
 
 # The fewest pixels of an object's image a detector reports, by default: the perception
 # pipeline's `min_object_pixels` and the simulated detector's `min_pixels` (one number:
@@ -151,18 +151,8 @@ def image_pixels(k: CameraIntrinsics, extents: np.ndarray, ahead: np.ndarray,
                  + np.abs(ahead[:, 2]) * faces[:, 2])
     else:
         # d in each box's own frame: R^T d, R's columns the box's axes in the world.
-        along = np.einsum("nij,ni->nj", _matrices(rotations), ahead)
+        axes = np.array([quaternion_to_matrix(q) for q in np.atleast_2d(rotations)])
+        along = np.einsum("nij,ni->nj", axes, ahead)
         shown = np.sum(np.abs(along) * faces, axis=1)
     return 0.5 * shown * k.fx * k.fy / np.maximum(z, 1e-6) ** 2
 
-
-def _matrices(q: np.ndarray) -> np.ndarray:
-    """(N, 3, 3) rotation matrices of unit quaternions (N, 4: x, y, z, w)."""
-    q = np.atleast_2d(np.asarray(q, dtype=float))
-    q = q / np.maximum(np.linalg.norm(q, axis=1, keepdims=True), 1e-12)
-    x, y, z, w = q.T
-    return np.stack([
-        np.stack([1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)], -1),
-        np.stack([2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)], -1),
-        np.stack([2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)], -1),
-    ], axis=1)
