@@ -47,7 +47,7 @@ TUNING_STREAMS: tuple[tuple[str, bool, int], ...] = (
 # Rounds whose report-only splits (freshNNa/b/c) have become decision data: a split is
 # reported once, blind, in its round and is tuning data from the next round on. Extend it
 # by one when a round starts.
-DECISION_FRESH = tuple(range(85, 118))
+DECISION_FRESH = tuple(range(85, 119))
 # What a row holds, in order.
 ROW = ("won", "steps", "worst_repeat")
 

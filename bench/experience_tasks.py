@@ -1182,8 +1182,19 @@ KINDS = ("put_away_and_close", "pick_heat_then_place_in_recep", "pick_and_place_
 # fresh85c, fresh90b, fresh95a, fresh99c, fresh104b, fresh109a and fresh113c) with 11802,
 # then round 114's 30 (fresh21c's, reused by fresh27a, fresh32a, fresh36c, fresh41b,
 # fresh46a, fresh50c, fresh55b, fresh60a, fresh64c, fresh69b, fresh73c, fresh78b, fresh86a,
-# fresh90c, fresh95b, fresh100a, fresh104c, fresh109b and fresh114a) with 11803. Next in
-# line: twentieth reuses, the longest ago first (round 114's 28 and 8, then round 115's 5).
+# fresh90c, fresh95b, fresh100a, fresh104c, fresh109b and fresh114a) with 11803.
+# "fresh119a/b/c" (round 118, for round 119) likewise, written by the lead before any arm
+# ran on them: the next three twentieth reuses, the longest ago first: round 114's 28
+# (fresh21b's, reused by fresh26a, fresh31b, fresh36a, fresh40c, fresh45b, fresh50a,
+# fresh54c, fresh59b, fresh64a, fresh68c, fresh74a, fresh78c, fresh86b, fresh91a, fresh95c,
+# fresh100b, fresh105a, fresh109c and fresh114b) with 11901, then round 114's 8
+# (fresh22a's, reused by fresh27b, fresh32b, fresh37a, fresh41c, fresh46b, fresh51a,
+# fresh55c, fresh60b, fresh65a, fresh69c, fresh74b, fresh79a, fresh86c, fresh91b, fresh96a,
+# fresh100c, fresh105b, fresh110a and fresh114c) with 11902, then round 115's 5 (report's,
+# reused by fresh28a, fresh33a, fresh37c, fresh42b, fresh47a, fresh51b, fresh56a, fresh60c,
+# fresh65b, fresh70a, fresh74c, fresh79b, fresh87a, fresh91c, fresh96b, fresh101a,
+# fresh105c, fresh110b and fresh115a) with 11903. Next in line: twentieth reuses, the
+# longest ago first (round 115's 12 and 26, then round 116's 13).
 SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13, 500),
           "tune2": (2, 1200), "tune3": (3, 1300),
           "fresh21a": (17, 2101), "fresh21b": (28, 2102), "fresh21c": (30, 2103),
@@ -1280,7 +1291,8 @@ SPLITS = {"tune": (1, 0), "report": (5, 100), "heldout": (12, 300), "fresh": (13
           "fresh115a": (5, 11501), "fresh115b": (12, 11502), "fresh115c": (26, 11503),
           "fresh116a": (13, 11601), "fresh116b": (4, 11602), "fresh116c": (16, 11603),
           "fresh117a": (6, 11701), "fresh117b": (18, 11702), "fresh117c": (24, 11703),
-          "fresh118a": (27, 11801), "fresh118b": (20, 11802), "fresh118c": (30, 11803)}
+          "fresh118a": (27, 11801), "fresh118b": (20, 11802), "fresh118c": (30, 11803),
+          "fresh119a": (28, 11901), "fresh119b": (8, 11902), "fresh119c": (5, 11903)}
 # Round 15: one run per stream cannot tell a mechanism's worth from divergence (a task won
 # or lost early changes every later one), so a tuning split may be run over several stream
 # seeds (`--stream-seeds`): other task sequences in the same tuning house. Never on the

@@ -11,19 +11,19 @@ from bench_scripts import BENCH, load_bench
 dec = load_bench("experience_decision", register=True)
 
 
-def test_the_decision_set_is_round_117s_229_streams_and_matches_its_base_rows():
+def test_the_decision_set_is_round_118s_235_streams_and_matches_its_base_rows():
     streams = dec.decision_streams()
     keys = [s.key for s in streams]
-    assert len(keys) == len(set(keys)) == 229
+    assert len(keys) == len(set(keys)) == 235
     assert sum(s.seed is not None for s in streams) == 31
-    assert {"tune_tidy 4015", "tune3 4020", "fresh85a", "fresh117c tidy"} <= set(keys)
-    # The rows round 117's keep rules are judged against name exactly these streams;
-    # round 116's (223 streams) are the same set less the split reported blind since.
-    base = json.loads((BENCH / "results" / "experience_base_r117.json").read_text())["base_main"]
-    base116 = json.loads((BENCH / "results" / "experience_base_r116.json").read_text())["base_main"]
+    assert {"tune_tidy 4015", "tune3 4020", "fresh85a", "fresh118c tidy"} <= set(keys)
+    # The rows round 118's keep rules are judged against name exactly these streams;
+    # round 117's (229 streams) are the same set less the split reported blind since.
+    base = json.loads((BENCH / "results" / "experience_base_r118.json").read_text())["base_main"]
+    base117 = json.loads((BENCH / "results" / "experience_base_r117.json").read_text())["base_main"]
     for arm in dec.ARMS:
         assert set(base[arm]) == set(keys)
-        assert set(base116[arm]) == {k for k in keys if not k.startswith("fresh117")}
+        assert set(base117[arm]) == {k for k in keys if not k.startswith("fresh118")}
 
 
 def test_stream_specs():

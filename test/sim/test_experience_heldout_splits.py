@@ -72,7 +72,8 @@ fresh114a/b/c in round 113, for round 114,
 fresh115a/b/c in round 114, for round 115,
 fresh116a/b/c in round 115, for round 116,
 fresh117a/b/c in round 116, for round 117,
-fresh118a/b/c in round 117, for round 118):
+fresh118a/b/c in round 117, for round 118,
+fresh119a/b/c in round 118, for round 119):
 they exist, are not tuning data, and their streams generate, the same each time, different
 from each other and from every other split's stream (tuning, report, held-out and every
 other such round's), with every task doable in its world; a split that reuses a kitchen
@@ -170,7 +171,8 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
           "fresh115": (11501, 11502, 11503),
           "fresh116": (11601, 11602, 11603),
           "fresh117": (11701, 11702, 11703),
-          "fresh118": (11801, 11802, 11803)}
+          "fresh118": (11801, 11802, 11803),
+          "fresh119": (11901, 11902, 11903)}
 # Round 26 found one kitchen no split used that keeps its stream's tasks in reach (14);
 # its other two splits reuse the kitchen of a report-only split (never a tuning one), with
 # a new seed. Round 27 found none left (29 leaves tasks out of reach with every new seed),
@@ -310,6 +312,7 @@ ROUNDS = {"fresh21": (2101, 2102, 2103), "fresh22": (2201, 2202, 2203),
 # Round 116's: the next three nineteenth reuses, round 112's 6 and 18, then round 113's 24.
 # Round 117's: the last nineteenth reuse, round 113's 27, then the first two twentieth,
 # round 113's 20 and round 114's 30.
+# Round 118's: the next three twentieth reuses, round 114's 28 and 8, then round 115's 5.
 REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh27a": ("fresh21c",), "fresh27b": ("fresh22a",), "fresh27c": ("fresh22c",),
           "fresh28a": ("report",), "fresh28b": ("heldout",), "fresh28c": ("fresh",),
@@ -878,7 +881,19 @@ REUSED = {"fresh26a": ("fresh21b",), "fresh26c": ("fresh22b",),
           "fresh118c": ("fresh21c", "fresh27a", "fresh32a", "fresh36c", "fresh41b",
                         "fresh46a", "fresh50c", "fresh55b", "fresh60a", "fresh64c",
                         "fresh69b", "fresh73c", "fresh78b", "fresh86a", "fresh90c",
-                        "fresh95b", "fresh100a", "fresh104c", "fresh109b", "fresh114a")}
+                        "fresh95b", "fresh100a", "fresh104c", "fresh109b", "fresh114a"),
+          "fresh119a": ("fresh21b", "fresh26a", "fresh31b", "fresh36a", "fresh40c",
+                        "fresh45b", "fresh50a", "fresh54c", "fresh59b", "fresh64a",
+                        "fresh68c", "fresh74a", "fresh78c", "fresh86b", "fresh91a",
+                        "fresh95c", "fresh100b", "fresh105a", "fresh109c", "fresh114b"),
+          "fresh119b": ("fresh22a", "fresh27b", "fresh32b", "fresh37a", "fresh41c",
+                        "fresh46b", "fresh51a", "fresh55c", "fresh60b", "fresh65a",
+                        "fresh69c", "fresh74b", "fresh79a", "fresh86c", "fresh91b",
+                        "fresh96a", "fresh100c", "fresh105b", "fresh110a", "fresh114c"),
+          "fresh119c": ("report", "fresh28a", "fresh33a", "fresh37c", "fresh42b",
+                        "fresh47a", "fresh51b", "fresh56a", "fresh60c", "fresh65b",
+                        "fresh70a", "fresh74c", "fresh79b", "fresh87a", "fresh91c",
+                        "fresh96b", "fresh101a", "fresh105c", "fresh110b", "fresh115a")}
 LENGTH = 30  # the length the lead runs them at
 
 
