@@ -15,9 +15,9 @@ from sim_rig import SkillClient, world_process
 pytestmark = [pytest.mark.ros, pytest.mark.slow]
 
 # The detector's errors off (no misses, confusions or false boxes): every object the
-# memory ends with must then be a real one, where it really is. Playback at the house's
-# default factor (10, config/sim.yaml): the explore is ~21 s of wall, not ~53 s at 4, and
-# still gives the perception ~80 frames at 4 per second (round 118: 82, none overran).
+# memory ends with must then be a real one, where it really is. Playback at factor 10:
+# the explore is ~21 s of wall, not ~53 s at 4, and still gives the perception ~80 frames
+# at 4 per second (round 118: 82, none overran).
 EXACT = {"detection.p_miss": 0.0, "detection.p_confuse": 0.0, "detection.false_positives": 0.0,
          "detection.box_jitter_px": 0.0, "sensors.rate_hz": 4.0,
          "time.real_time_factor": 10.0, "sensors.masks": True}
