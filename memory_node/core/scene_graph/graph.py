@@ -91,10 +91,14 @@ class RegionView:
         return d <= self.radius
 
 
-def _rotations(nodes: Any, objects: Sequence[str]) -> np.ndarray:
-    """The objects' box rotations (x, y, z, w), identity where a node has none."""
-    return np.array([nodes[o].get("box_rotation") or (0.0, 0.0, 0.0, 1.0) for o in objects],
-                    dtype=float).reshape(len(objects), 4)
+def _boxes(nodes: Any, objects: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The objects' box centres, extents and rotations (x, y, z, w; identity where a node
+    has none): what `VisibilityModel.visible` takes."""
+    positions = np.array([nodes[o]["position"] for o in objects])
+    extents = np.array([nodes[o]["box_extent"] for o in objects])
+    rotations = np.array([nodes[o].get("box_rotation") or (0.0, 0.0, 0.0, 1.0)
+                          for o in objects], dtype=float).reshape(len(objects), 4)
+    return positions, extents, rotations
 
 
 def _vec(v: Iterable[float]) -> Vec3:
@@ -735,9 +739,7 @@ class SceneGraph:
         self.puts_found += len(put_there) - len(inside)
         if not inside:
             return []
-        visible = view.visible(np.array([nodes[o]["position"] for o in inside]),
-                               np.array([nodes[o]["box_extent"] for o in inside]),
-                               _rotations(nodes, inside))
+        visible = view.visible(*_boxes(nodes, inside))
         events: list[SceneGraphEvent] = []
         last_chance = self.config.min_misses_to_remove - 1
         for obj, in_view in zip(inside, visible, strict=True):
@@ -1655,9 +1657,7 @@ class SceneGraph:
         if not candidates:
             return []
         nodes = self.graph.nodes
-        positions = np.array([nodes[o]["position"] for o in candidates])
-        extents = np.array([nodes[o]["box_extent"] for o in candidates])
-        visible = view.visible(positions, extents, _rotations(nodes, candidates))
+        visible = view.visible(*_boxes(nodes, candidates))
         return [o for o, v in zip(candidates, visible, strict=True) if v]
 
     def _looks_alike(self, attrs: dict[str, Any], extent: Sequence[float],
